@@ -1,0 +1,24 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "timerd",
+    products: [
+        .executable(name: "timerd", targets: ["timerd"]),
+        .executable(name: "timerctl", targets: ["timerctl"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibNotify",
+            pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
+        ),
+        .target(name: "Protocol"),
+        .executableTarget(name: "timerd", dependencies: ["Protocol", "CLibNotify"]),
+        .executableTarget(name: "timerctl", dependencies: ["Protocol"]),
+        .testTarget(name: "ProtocolTests", dependencies: ["Protocol"]),
+        .testTarget(name: "timerdTests", dependencies: ["timerd", "Protocol"]),
+        .testTarget(name: "timerctlTests", dependencies: ["timerctl", "Protocol"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
