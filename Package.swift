@@ -13,8 +13,9 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
-        .target(name: "Protocol"),
-        .executableTarget(name: "timerd", dependencies: ["Protocol", "CLibNotify"]),
+        .systemLibrary(name: "CLinux"),
+        .target(name: "Protocol", linkerSettings: [.linkedLibrary("m")]),
+        .executableTarget(name: "timerd", dependencies: ["Protocol", "CLibNotify", "CLinux"]),
         .executableTarget(name: "timerctl", dependencies: ["Protocol"]),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"]),
         .testTarget(name: "timerdTests", dependencies: ["timerd", "Protocol"]),

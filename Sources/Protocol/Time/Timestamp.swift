@@ -1,3 +1,7 @@
+// Double.rounded() compiles to calls to libm's floor and ceil on baseline x86-64;
+// importing Glibc is what links libm into every binary that uses this module.
+import Glibc
+
 /// A wall-clock instant: nanoseconds since 1970-01-01T00:00:00Z (Unix time, leap seconds ignored).
 ///
 /// Deadlines are `Timestamp`s; countdowns are measured on the boot clock and only
@@ -11,7 +15,8 @@ public struct Timestamp: Hashable, Comparable, Sendable, CustomStringConvertible
 
     /// Whole seconds since the epoch, rounded toward negative infinity.
     public var seconds: Int64 {
-        nanoseconds >= 0 ? nanoseconds / 1_000_000_000 : -((-nanoseconds + 999_999_999) / 1_000_000_000)
+        // Not by negating: -Int64.min overflows.
+        floorDivide(nanoseconds, 1_000_000_000)
     }
 
     public static func < (a: Timestamp, b: Timestamp) -> Bool { a.nanoseconds < b.nanoseconds }

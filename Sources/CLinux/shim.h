@@ -1,0 +1,54 @@
+#ifndef TIMERD_CLINUX_SHIM_H
+#define TIMERD_CLINUX_SHIM_H
+// Linux interfaces that Swift's Glibc module does not export (epoll, timerfd, eventfd,
+// signalfd, peer credentials), with small inline wrappers where the C types do not import
+// well (the packed struct epoll_event).
+
+#include <pthread.h>
+#include <stdint.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/timerfd.h>
+
+/// One ready file descriptor: the token it was registered with and the events.
+struct clinux_event {
+    uint64_t token;
+    uint32_t events;
+};
+
+static inline int clinux_epoll_ctl(int epfd, int op, int fd, uint32_t events, uint64_t token) {
+    struct epoll_event event = {.events = events, .data = {.u64 = token}};
+    return epoll_ctl(epfd, op, fd, &event);
+}
+
+/// epoll_wait into an array of plain structs; at most 256 events per call.
+static inline int clinux_epoll_wait(int epfd, struct clinux_event *out, int max, int timeout) {
+    struct epoll_event events[256];
+    if (max > 256) max = 256;
+    int n = epoll_wait(epfd, events, max, timeout);
+    for (int i = 0; i < n; i++) {
+        out[i].token = events[i].data.u64;
+        out[i].events = events[i].events;
+    }
+    return n;
+}
+
+/// The uid and pid of the process at the other end of a Unix socket (SO_PEERCRED).
+static inline int clinux_peer_credentials(int fd, uint32_t *uid, int32_t *pid) {
+    struct { int32_t pid; uint32_t uid; uint32_t gid; } cred;
+    socklen_t size = sizeof cred;
+    if (getsockopt(fd, SOL_SOCKET, 17 /* SO_PEERCRED */, &cred, &size) != 0) return -1;
+    *uid = cred.uid;
+    *pid = cred.pid;
+    return 0;
+}
+
+/// accept4 is a GNU extension the Glibc module hides.
+extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+/// Names a thread (shown by top -H and in /proc), also a GNU extension.
+extern int pthread_setname_np(pthread_t thread, const char *name);
+
+#endif

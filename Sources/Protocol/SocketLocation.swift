@@ -1,0 +1,72 @@
+import Glibc
+
+/// Where the daemon listens and the client connects, decided the same way by both.
+///
+/// In order: `--socket PATH`, then `$TIMERD_SOCKET`, then `$XDG_RUNTIME_DIR/timerd/timerd.sock`,
+/// then `/tmp/timerd-$UID/timerd.sock`. In the last two cases the directory is timerd's own:
+/// the daemon creates it mode 0700 and both programs refuse it unless it is a real directory
+/// owned by the user with no group or other permissions (see `PrivateDirectory`).
+public struct SocketLocation: Equatable, Sendable {
+    /// The socket's path.
+    public var path: String
+    /// The per-user directory that must be private, or nil when the path was given explicitly.
+    public var privateDirectory: String?
+
+    public init(path: String, privateDirectory: String?) {
+        self.path = path
+        self.privateDirectory = privateDirectory
+    }
+
+    public static let environmentVariable = "TIMERD_SOCKET"
+
+    /// Resolves the location from an explicit path (a command-line flag), the environment and the user id.
+    public static func resolve(explicit: String?, environment: [String: String], uid: UInt32) -> SocketLocation {
+        if let explicit, !explicit.isEmpty { return SocketLocation(path: explicit, privateDirectory: nil) }
+        if let fromEnv = environment[environmentVariable], !fromEnv.isEmpty {
+            return SocketLocation(path: fromEnv, privateDirectory: nil)
+        }
+        // The base directory spec says to ignore a relative XDG_RUNTIME_DIR.
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
+            let dir = (runtime.hasSuffix("/") ? String(runtime.dropLast()) : runtime) + "/timerd"
+            return SocketLocation(path: dir + "/timerd.sock", privateDirectory: dir)
+        }
+        let dir = "/tmp/timerd-\(uid)"
+        return SocketLocation(path: dir + "/timerd.sock", privateDirectory: dir)
+    }
+
+    /// Resolves the location for this process.
+    public static func current(explicit: String?) -> SocketLocation {
+        resolve(explicit: explicit, environment: Environment.current(), uid: getuid())
+    }
+
+    /// The directory holding the socket (and the daemon's lock file).
+    public var directory: String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
+    }
+
+    /// `sun_path` holds 108 bytes including the terminating NUL.
+    public static let maxPathBytes = 107
+
+    /// Nil if the path fits in a socket address, else what to do about it.
+    public var pathProblem: String? {
+        guard path.utf8.count > Self.maxPathBytes else { return nil }
+        return "The socket path \(path) is \(path.utf8.count) bytes long, more than the \(Self.maxPathBytes) a Unix socket address holds; choose a shorter one with --socket or TIMERD_SOCKET."
+    }
+}
+
+/// The process environment as a dictionary.
+public enum Environment {
+    public static func current() -> [String: String] {
+        var result: [String: String] = [:]
+        var pointer = environ
+        while let entry = pointer.pointee {
+            let text = String(cString: entry)
+            if let eq = text.firstIndex(of: "=") {
+                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            }
+            pointer += 1
+        }
+        return result
+    }
+}

@@ -1,0 +1,184 @@
+/// Reads the deadlines people type and resolves them to an instant, in local time.
+///
+/// Accepted forms (case and extra spaces do not matter):
+/// - A time of day: `17:00`, `17:00:30`, `9:05`, `5pm`, `5 pm`, `5:30pm`, `12am` (00:00),
+///   `12pm` and `noon` (12:00): the next time the clock shows it, today if that is
+///   still ahead, otherwise tomorrow.
+/// - `midnight` and `eod`: the end of today, which is the next 00:00.
+/// - `today 17:00`, `tomorrow 9:00`, `tomorrow 5pm`, `tomorrow noon`.
+/// - A weekday, short or long, with a time: `fri 17:00`, `Friday 5pm`: the next such
+///   day at that time; today if it is that day and the time is still ahead.
+/// - A date with or without a time: `2026-12-24 18:00`, `2026-12-24T18:00`,
+///   `2026-12-24 6pm`; a date alone means 00:00 at the start of that day.
+/// - RFC 3339 with an offset: `2026-12-24T18:00:00+01:00`, `2026-12-24T17:00:00Z`.
+/// - Relative: `+45m`, `in 45m`, `+1h30m`, with any form `DurationParser` reads.
+///
+/// Times are on the wall clock of the calendar's zone, so `tomorrow 9:00` is 9:00
+/// even when the night in between is 23 or 25 hours long. A time the clock skips
+/// moves forward by the gap (see `LocalCalendar`); a time the clock shows twice
+/// is its first pass, or its second when the first has gone by.
+///
+/// The result must be strictly after `now` and at most about ten years (3653 days) ahead.
+public enum DeadlineParser {
+    /// How far ahead a deadline may be: ten years, leap days included.
+    public static let furthest: Duration = .seconds(3653 * 86_400)
+
+    static let forms = "Use forms like 17:00, 5pm, tomorrow 9:00, fri 17:00, 2026-12-24 18:00, midnight, +45m."
+
+    /// Resolves `text` against `now` on `calendar`'s wall clock.
+    public static func parse(_ text: String, now: Timestamp, calendar: LocalCalendar) throws(TimeParseError) -> Timestamp {
+        let original = text.trimmingWhitespace
+        guard !original.isEmpty else { throw TimeParseError("No deadline was given. " + forms) }
+        let words = original.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
+        let context = Context(original: original, now: now, calendar: calendar)
+
+        if original.first == "+" {
+            return now + (try DurationParser.parseMagnitude(original.dropFirst(), quoting: original))
+        }
+        if words[0] == "in" && words.count > 1 {
+            let duration = words.dropFirst().joined(separator: " ")
+            return now + (try DurationParser.parseMagnitude(Substring(duration), quoting: original))
+        }
+        if let instant = RFC3339.parse(original) {
+            return try context.ahead(instant)
+        }
+
+        var tokens = words
+        // "2026-12-24T18:00" (lower-cased by now): the date and time are one word.
+        if let first = tokens.first, first.utf8.count > 11, isDateShaped(first.prefix(10)),
+            first.dropFirst(10).first == "t"
+        {
+            tokens.replaceSubrange(0..<1, with: [String(first.prefix(10)), String(first.dropFirst(11))])
+        }
+        let head = tokens[0]
+        let rest = tokens.dropFirst().joined(separator: " ")
+        let today = calendar.local(now).date
+
+        if head == "midnight" || head == "eod" {
+            guard tokens.count == 1 else { throw context.unknown }
+            return calendar.timestamp(LocalDateTime(date: today.adding(days: 1)))
+        }
+        if head == "today" {
+            let time = try context.requiredTime(rest, example: "today 17:00")
+            return try context.ahead(calendar.firstOccurrence(of: time.on(today), after: now) ?? calendar.timestamp(time.on(today)))
+        }
+        if head == "tomorrow" {
+            let time = try context.requiredTime(rest, example: "tomorrow 9:00")
+            return try context.ahead(calendar.timestamp(time.on(today.adding(days: 1))))
+        }
+        if let weekday = weekdays[head] {
+            let time = try context.requiredTime(rest, example: "\(original) 17:00")
+            let day = today.adding(days: today.weekday.days(until: weekday))
+            if let instant = calendar.firstOccurrence(of: time.on(day), after: now) { return instant }
+            return calendar.timestamp(time.on(day.adding(days: 7)))
+        }
+        if isDateShaped(head) {
+            return try context.date(head, time: rest, today: today)
+        }
+        switch TimeOfDay.read(tokens.joined(separator: " ")) {
+        case .time(let time):
+            if let instant = calendar.firstOccurrence(of: time.on(today), after: now) { return instant }
+            return calendar.timestamp(time.on(today.adding(days: 1)))
+        case .outOfRange(let reason):
+            throw context.badTime(reason)
+        case .notATime:
+            throw context.unknown
+        }
+    }
+
+    /// The input and the clock, for building results and messages.
+    private struct Context {
+        let original: Substring
+        let now: Timestamp
+        let calendar: LocalCalendar
+
+        var unknown: TimeParseError { TimeParseError("\"\(original)\" is not a deadline. " + DeadlineParser.forms) }
+
+        func badTime(_ reason: String) -> TimeParseError {
+            TimeParseError("\"\(original)\" does not have a valid time of day: \(reason). " + DeadlineParser.forms)
+        }
+
+        /// The time of day after a day word; a day alone is refused rather than
+        /// guessed at, since 00:00 of that day is rarely what anyone means.
+        func requiredTime(_ text: String, example: String) throws(TimeParseError) -> TimeOfDay {
+            guard !text.isEmpty else {
+                throw TimeParseError("\"\(original)\" needs a time of day, such as \"\(example)\".")
+            }
+            switch TimeOfDay.read(text) {
+            case .time(let time): return time
+            case .outOfRange(let reason): throw badTime(reason)
+            case .notATime: throw unknown
+            }
+        }
+
+        /// `YYYY-MM-DD` with an optional time; 00:00 when there is none.
+        func date(_ word: String, time text: String, today: CivilDate) throws(TimeParseError) -> Timestamp {
+            let fields = word.split(separator: "-").map { ByteScanner.value(of: $0.utf8) }
+            let (year, month, day) = (fields[0], fields[1], fields[2])
+            guard (1...12).contains(month) else {
+                throw TimeParseError("\"\(original)\" has no valid date: months go from 01 to 12. Write dates as YYYY-MM-DD, such as 2026-12-24.")
+            }
+            guard CivilDate.isValid(year: year, month: month, day: day) else {
+                let length = CivilDate.daysInMonth(year: year, month: month)
+                let name = CivilDate(year: year, month: month, day: 1).monthAbbreviation
+                throw TimeParseError("\"\(original)\" has no valid date: \(name) \(year) has \(length) days. Write dates as YYYY-MM-DD, such as 2026-12-24.")
+            }
+            let time = try text.isEmpty ? TimeOfDay(hour: 0, minute: 0, second: 0) : requiredTime(text, example: "")
+            // Years far from now are refused before conversion, which only
+            // works within the range of Timestamp.
+            if year > today.year + 11 { throw tooFar(nil) }
+            if year < today.year - 100 { throw past(nil) }
+            let local = time.on(CivilDate(year: year, month: month, day: day))
+            return try ahead(calendar.firstOccurrence(of: local, after: now) ?? calendar.timestamp(local))
+        }
+
+        /// `instant`, unless it is not strictly after `now` or is too far ahead.
+        func ahead(_ instant: Timestamp) throws(TimeParseError) -> Timestamp {
+            guard instant > now else { throw past(instant) }
+            guard instant - now <= DeadlineParser.furthest else { throw tooFar(instant) }
+            return instant
+        }
+
+        /// `"2026-11-29 18:00" (Sun 29 Nov 18:00) is in the past; …`
+        func past(_ instant: Timestamp?) -> TimeParseError {
+            guard let instant else {
+                return TimeParseError("\"\(original)\" is in the past; give a time that is still ahead, such as \"tomorrow 9:00\".")
+            }
+            let local = calendar.local(instant)
+            let time = TimeOfDay(hour: local.hour, minute: local.minute, second: local.second)
+            let what = instant == now ? "is now, not ahead" : "is in the past"
+            return TimeParseError("\"\(original)\" (\(describe(instant))) \(what); give a time that is still ahead, such as \"tomorrow \(time.description)\".")
+        }
+
+        func tooFar(_ instant: Timestamp?) -> TimeParseError {
+            let resolved = instant.map { " (\(describe($0)))" } ?? ""
+            return TimeParseError("\"\(original)\"\(resolved) is more than 10 years ahead; give a deadline within the next 10 years.")
+        }
+
+        /// The resolved time as in `Sun 29 Nov 18:00`, with the year when it is not this year.
+        private func describe(_ instant: Timestamp) -> String {
+            let otherYear = calendar.local(instant).date.year != calendar.local(now).date.year
+            return TimeFormat.date(instant, calendar: calendar, showingYear: otherYear)
+        }
+    }
+
+    /// `dddd-dd-dd`; whether the numbers make a date is checked later, so that a
+    /// mistyped date gets a message about the date rather than a list of forms.
+    private static func isDateShaped(_ word: some StringProtocol) -> Bool {
+        let bytes = Array(word.utf8)
+        guard bytes.count == 10 else { return false }
+        return bytes.enumerated().allSatisfy { index, byte in
+            index == 4 || index == 7 ? byte == UInt8(ascii: "-") : ByteScanner.isDigit(byte)
+        }
+    }
+
+    private static let weekdays: [String: Weekday] = [
+        "sun": .sunday, "sunday": .sunday,
+        "mon": .monday, "monday": .monday,
+        "tue": .tuesday, "tues": .tuesday, "tuesday": .tuesday,
+        "wed": .wednesday, "wednesday": .wednesday,
+        "thu": .thursday, "thur": .thursday, "thurs": .thursday, "thursday": .thursday,
+        "fri": .friday, "friday": .friday,
+        "sat": .saturday, "saturday": .saturday,
+    ]
+}

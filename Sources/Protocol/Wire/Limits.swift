@@ -1,0 +1,12 @@
+/// Limits shared by the daemon and the client, so both refuse the same things.
+public enum Limits {
+    /// Longest countdown: anything longer is almost certainly a typo.
+    public static let maxCountdown: Duration = .seconds(365 * 86_400)
+    /// Furthest deadline ahead of now.
+    public static let maxDeadlineAhead: Duration = .seconds(3_653 * 86_400)
+    /// Timers held at once.
+    public static let maxTimers = 1_000_000
+    /// Longest request line the daemon reads, in bytes, excluding the newline. Replies
+    /// (a `list` of many timers) can be longer.
+    public static let maxRequestBytes = 65_536
+}

@@ -1,0 +1,140 @@
+/// The protocol's version, bumped on every incompatible change; `ping` reports it.
+public let protocolVersion = 1
+
+/// One JSON-RPC request read by the daemon: its id (nil for a notification, which gets no
+/// reply) and the typed request or the reason it could not be read.
+public struct RPCCall: Sendable, Equatable {
+    public var id: JSONValue?
+    public var request: Result<Request, RPCError>
+
+    public init(id: JSONValue?, request: Result<Request, RPCError>) {
+        self.id = id
+        self.request = request
+    }
+
+    /// A notification (no `id`) is carried out but never answered.
+    public var wantsReply: Bool { id != nil }
+}
+
+/// What one line from a client holds.
+public enum Incoming: Sendable, Equatable {
+    case call(RPCCall)
+    /// A JSON-RPC batch: answered with an array of the replies, in order.
+    case batch([RPCCall])
+    /// The line could not be read as any request: answer with this error and id null.
+    case unreadable(RPCError)
+}
+
+/// What one line from the daemon holds, as the client sees it.
+public enum Outgoing: Sendable, Equatable {
+    case reply(id: JSONValue, result: Result<JSONValue, RPCError>)
+    case event(TimerEvent, TimerInfo)
+}
+
+/// JSON-RPC 2.0 envelopes, one per line.
+public enum RPC {
+    // MARK: Daemon side
+
+    /// Reads one line (without its newline) sent by a client.
+    public static func decodeIncoming(_ line: [UInt8]) -> Incoming {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line)
+        } catch {
+            return .unreadable(.parseError("The line is not valid JSON (\(error.message)); send one JSON-RPC request object per line."))
+        }
+        switch value {
+        case .array(let items):
+            guard !items.isEmpty else { return .unreadable(.invalidRequest("An empty batch holds no requests.")) }
+            return .batch(items.map(call))
+        default:
+            return .call(call(value))
+        }
+    }
+
+    private static func call(_ value: JSONValue) -> RPCCall {
+        guard case .object(let o) = value else {
+            return RPCCall(id: .null, request: .failure(.invalidRequest(
+                "A request must be a JSON object such as {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}.")))
+        }
+        var id: JSONValue?
+        switch o["id"] {
+        case nil: id = nil
+        case .null?, .string?, .integer?, .number?: id = o["id"]
+        default:
+            return RPCCall(id: .null, request: .failure(.invalidRequest("\"id\" must be a string, a number or null.")))
+        }
+        guard case .string("2.0")? = o["jsonrpc"] else {
+            return RPCCall(id: id ?? .null, request: .failure(.invalidRequest("A request needs \"jsonrpc\": \"2.0\".")))
+        }
+        guard case .string(let method)? = o["method"] else {
+            return RPCCall(id: id ?? .null, request: .failure(.invalidRequest(
+                "A request needs \"method\", a string such as \"list\".")))
+        }
+        do {
+            return RPCCall(id: id, request: .success(try Request(method: method, params: o["params"])))
+        } catch {
+            return RPCCall(id: id, request: .failure(error))
+        }
+    }
+
+    public static func result(id: JSONValue, _ result: JSONValue) -> JSONValue {
+        ["jsonrpc": "2.0", "id": id, "result": result]
+    }
+
+    public static func error(id: JSONValue, _ error: RPCError) -> JSONValue {
+        var e: JSONObject = ["code": .integer(Int64(error.code)), "message": .string(error.message)]
+        if let data = error.data { e["data"] = data }
+        return ["jsonrpc": "2.0", "id": id, "error": .object(e)]
+    }
+
+    public static func event(_ event: TimerEvent, _ timer: TimerInfo) -> JSONValue {
+        ["jsonrpc": "2.0", "method": "event", "params": ["event": .string(event.rawValue), "timer": timer.json]]
+    }
+
+    /// The value followed by a newline, ready to write.
+    public static func line(_ value: JSONValue) -> [UInt8] {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(256)
+        JSONWriter.write(value, into: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
+        return bytes
+    }
+
+    // MARK: Client side
+
+    public static func request(id: Int64, _ request: Request) -> JSONValue {
+        var o: JSONObject = ["jsonrpc": "2.0", "id": .integer(id), "method": .string(request.method)]
+        let params = request.params
+        if params.count > 0 { o["params"] = .object(params) }
+        return .object(o)
+    }
+
+    /// Reads one line sent by the daemon.
+    public static func decodeOutgoing(_ line: [UInt8]) throws(RPCError) -> Outgoing {
+        let value: JSONValue
+        do {
+            value = try JSONParser.parse(line, maxDepth: 16)
+        } catch {
+            throw RPCError(code: RPCError.parseErrorCode, message: "The daemon sent a line that is not JSON (\(error.message)).")
+        }
+        guard case .object(let o) = value else { throw unexpected() }
+        if case .string("event")? = o["method"] {
+            guard let params = o["params"],
+                let event = params["event"]?.stringValue.flatMap(TimerEvent.init(rawValue:)),
+                let timer = params["timer"]
+            else { throw unexpected() }
+            return .event(event, try TimerInfo(json: timer))
+        }
+        guard let id = o["id"] else { throw unexpected() }
+        if let result = o["result"] { return .reply(id: id, result: .success(result)) }
+        guard let e = o["error"], let code = e["code"]?.int64Value, let message = e["message"]?.stringValue else {
+            throw unexpected()
+        }
+        return .reply(id: id, result: .failure(RPCError(code: Int(code), message: message, data: e["data"])))
+    }
+
+    private static func unexpected() -> RPCError {
+        RPCError(code: RPCError.internalErrorCode, message: "The daemon sent a line this timerctl does not understand; are both from the same version?")
+    }
+}

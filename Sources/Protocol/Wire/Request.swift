@@ -1,0 +1,187 @@
+/// What a countdown or deadline is set to when it starts.
+public enum StartSpec: Sendable, Equatable {
+    /// Run for this long (`seconds` on the wire).
+    case countdown(Duration)
+    /// End at this wall-clock instant (`at` on the wire, RFC 3339).
+    case deadline(Timestamp)
+}
+
+/// A protocol request: a method and its parameters, typed.
+///
+/// `Request` knows how to become the `method`/`params` pair of a JSON-RPC request and how to
+/// be read back from one, refusing anything off with a message that names the problem.
+public enum Request: Sendable, Equatable {
+    case start(name: String, spec: StartSpec, message: String?)
+    case list
+    case get(name: String)
+    case pause(name: String)
+    case resume(name: String)
+    case reset(name: String)
+    case cancel(name: String)
+    case extend(name: String, by: Duration)
+    case subscribe
+    case ping
+
+    /// Every method name, as on the wire.
+    public static let methods = [
+        "start", "list", "get", "pause", "resume", "reset", "cancel", "extend", "subscribe", "ping",
+    ]
+
+    public var method: String {
+        switch self {
+        case .start: "start"
+        case .list: "list"
+        case .get: "get"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .reset: "reset"
+        case .cancel: "cancel"
+        case .extend: "extend"
+        case .subscribe: "subscribe"
+        case .ping: "ping"
+        }
+    }
+
+    public var params: JSONObject {
+        var p = JSONObject()
+        switch self {
+        case .start(let name, let spec, let message):
+            p["name"] = .string(name)
+            switch spec {
+            case .countdown(let length): p["seconds"] = WireTime.seconds(length)
+            case .deadline(let at): p["at"] = .string(RFC3339.format(at))
+            }
+            if let message { p["message"] = .string(message) }
+        case .get(let name), .pause(let name), .resume(let name), .reset(let name), .cancel(let name):
+            p["name"] = .string(name)
+        case .extend(let name, let by):
+            p["name"] = .string(name)
+            p["seconds"] = WireTime.seconds(by)
+        case .list, .subscribe, .ping:
+            break
+        }
+        return p
+    }
+
+    /// Reads a request from its method and params (absent params count as `{}`).
+    public init(method: String, params: JSONValue?) throws(RPCError) {
+        guard Self.methods.contains(method) else {
+            var hint = "the methods are \(Self.methods.joined(separator: ", "))."
+            if let near = Self.methods.first(where: { $0 == method.lowercased() }) {
+                hint = "did you mean \"\(near)\"? Method names are lower case."
+            }
+            throw RPCError(code: RPCError.methodNotFoundCode, message: "Unknown method \(TimerText.quoted(method)); \(hint)")
+        }
+        var reader = try ParamsReader(method: method, params: params)
+        switch method {
+        case "start":
+            let name = try reader.name()
+            let seconds = try reader.optionalSeconds("seconds")
+            let at = try reader.optionalTimestamp("at")
+            let message = try reader.optionalString("message")
+            switch (seconds, at) {
+            case (let seconds?, nil): self = .start(name: name, spec: .countdown(seconds), message: message)
+            case (nil, let at?): self = .start(name: name, spec: .deadline(at), message: message)
+            case (nil, nil):
+                throw .invalidParams(
+                    "start needs either \"seconds\" (a countdown, e.g. 480) or \"at\" (a deadline, e.g. \"2026-12-24T18:00:00+01:00\").")
+            case (.some, .some):
+                throw .invalidParams("start takes either \"seconds\" or \"at\", not both.")
+            }
+        case "get": self = .get(name: try reader.name())
+        case "pause": self = .pause(name: try reader.name())
+        case "resume": self = .resume(name: try reader.name())
+        case "reset": self = .reset(name: try reader.name())
+        case "cancel": self = .cancel(name: try reader.name())
+        case "extend":
+            let name = try reader.name()
+            guard let seconds = try reader.optionalSeconds("seconds") else {
+                throw .invalidParams("extend needs \"seconds\": the time to add (negative to take off), e.g. 120.")
+            }
+            self = .extend(name: name, by: seconds)
+        case "list": self = .list
+        case "subscribe": self = .subscribe
+        default: self = .ping
+        }
+        try reader.finish()
+    }
+}
+
+/// Reads the `params` object of one method, remembering which keys were used so that
+/// unknown ones (usually typos) are refused rather than silently ignored.
+private struct ParamsReader {
+    let method: String
+    let object: JSONObject
+    var used: [String] = []
+
+    init(method: String, params: JSONValue?) throws(RPCError) {
+        self.method = method
+        switch params {
+        case nil, .null?: object = JSONObject()
+        case .object(let o)?: object = o
+        default: throw .invalidParams("params of \(method) must be an object, such as {\"name\": \"pasta\"}.")
+        }
+    }
+
+    mutating func value(_ key: String) -> JSONValue? {
+        used.append(key)
+        if case .null? = object[key] { return nil }
+        return object[key]
+    }
+
+    mutating func name() throws(RPCError) -> String {
+        guard let raw = value("name") else {
+            throw .invalidParams("\(method) needs \"name\": the timer's name, a string such as \"pasta\".")
+        }
+        guard case .string(let name) = raw else {
+            throw .invalidParams("\"name\" must be a string, such as \"pasta\".")
+        }
+        if let problem = TimerText.problem(withName: name) { throw .invalidParams(problem) }
+        return name
+    }
+
+    mutating func optionalString(_ key: String) throws(RPCError) -> String? {
+        guard let raw = value(key) else { return nil }
+        guard case .string(let s) = raw else { throw .invalidParams("\"\(key)\" must be a string.") }
+        return s
+    }
+
+    mutating func optionalSeconds(_ key: String) throws(RPCError) -> Duration? {
+        guard let raw = value(key) else { return nil }
+        guard let seconds = raw.doubleValue, let duration = Duration(secondsValue: seconds) else {
+            throw .invalidParams("\"\(key)\" must be a number of seconds, such as 480 or 1.5.")
+        }
+        return duration
+    }
+
+    mutating func optionalTimestamp(_ key: String) throws(RPCError) -> Timestamp? {
+        guard let raw = try optionalString(key) else { return nil }
+        guard let at = RFC3339.parse(raw) else {
+            throw .invalidParams(
+                "\"\(key)\" must be an RFC 3339 instant, such as \"2026-12-24T18:00:00+01:00\" or \"2026-12-24T17:00:00Z\".")
+        }
+        return at
+    }
+
+    func finish() throws(RPCError) {
+        if let unknown = object.keys.first(where: { !used.contains($0) }) {
+            let known = used.isEmpty ? "it takes no params" : "it takes \(used.joined(separator: ", "))"
+            throw .invalidParams("\(method) has no parameter \(TimerText.quoted(unknown)); \(known).")
+        }
+    }
+}
+
+/// How times are written on the wire.
+public enum WireTime {
+    /// Seconds as a JSON number, to the millisecond.
+    public static func seconds(_ d: Duration) -> JSONValue {
+        let ms = (Double(d.nanoseconds) / 1e6).rounded()
+        if ms.truncatingRemainder(dividingBy: 1000) == 0 { return .integer(Int64(ms / 1000)) }
+        return .number(ms / 1000)
+    }
+
+    public static func instant(_ t: Timestamp?) -> JSONValue {
+        guard let t else { return .null }
+        return .string(RFC3339.format(t))
+    }
+}

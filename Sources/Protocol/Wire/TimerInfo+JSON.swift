@@ -1,0 +1,48 @@
+extension TimerInfo {
+    /// The protocol's `timer` object.
+    public var json: JSONValue {
+        var o = JSONObject()
+        o["name"] = .string(name)
+        o["kind"] = .string(kind.rawValue)
+        o["state"] = .string(state.rawValue)
+        o["duration"] = WireTime.seconds(duration)
+        o["remaining"] = WireTime.seconds(remaining)
+        o["endsAt"] = WireTime.instant(endsAt)
+        o["createdAt"] = WireTime.instant(createdAt)
+        o["firedAt"] = WireTime.instant(firedAt)
+        o["message"] = message.map { .string($0) } ?? .null
+        return .object(o)
+    }
+
+    /// Reads a `timer` object. Unknown fields are ignored so that older clients keep working
+    /// when the daemon adds fields.
+    public init(json: JSONValue) throws(RPCError) {
+        func bad(_ field: String) -> RPCError {
+            RPCError(code: RPCError.internalErrorCode, message: "The daemon sent a timer with a bad \"\(field)\" field.")
+        }
+        guard case .object(let o) = json else { throw bad("timer") }
+        guard let name = o["name"]?.stringValue else { throw bad("name") }
+        guard let kind = o["kind"]?.stringValue.flatMap(TimerKind.init(rawValue:)) else { throw bad("kind") }
+        guard let state = o["state"]?.stringValue.flatMap(TimerState.init(rawValue:)) else { throw bad("state") }
+        guard let duration = o["duration"]?.doubleValue.flatMap(Duration.init(secondsValue:)) else {
+            throw bad("duration")
+        }
+        guard let remaining = o["remaining"]?.doubleValue.flatMap(Duration.init(secondsValue:)) else {
+            throw bad("remaining")
+        }
+        func instant(_ key: String) throws(RPCError) -> Timestamp? {
+            switch o[key] {
+            case nil, .null?: return nil
+            case .string(let s)?:
+                guard let t = RFC3339.parse(s) else { throw bad(key) }
+                return t
+            default: throw bad(key)
+            }
+        }
+        guard let createdAt = try instant("createdAt") else { throw bad("createdAt") }
+        self.init(
+            name: name, kind: kind, state: state, duration: duration, remaining: remaining,
+            endsAt: try instant("endsAt"), createdAt: createdAt, firedAt: try instant("firedAt"),
+            message: o["message"]?.stringValue)
+    }
+}

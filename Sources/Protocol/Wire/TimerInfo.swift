@@ -1,0 +1,61 @@
+/// Whether a timer counts down a length of time or towards a wall-clock instant.
+public enum TimerKind: String, Sendable, Equatable, CaseIterable {
+    /// A length of real elapsed time (suspend included), e.g. `start pasta 8m`.
+    case countdown
+    /// A wall-clock instant, e.g. `until report "fri 17:00"`.
+    case deadline
+}
+
+/// Where a timer is in its life.
+public enum TimerState: String, Sendable, Equatable, CaseIterable {
+    case running
+    case paused
+    /// Fired; stays listed until cancelled or restarted.
+    case done
+}
+
+/// A timer as the daemon reports it: the `timer` object of the protocol.
+///
+/// Every field is computed by the daemon at the moment of the reply, so a client
+/// can render it without knowing anything about clocks.
+public struct TimerInfo: Sendable, Equatable {
+    /// 1–64 characters of any script, unique among timers that are not done.
+    public var name: String
+    public var kind: TimerKind
+    public var state: TimerState
+    /// Length of the current run: the countdown's length (with extensions), or for a
+    /// deadline the span from its creation to the instant. Progress is `1 - remaining / duration`.
+    public var duration: Duration
+    /// Time left; zero once done.
+    public var remaining: Duration
+    /// When it ends (running) or ended (done); nil while paused.
+    public var endsAt: Timestamp?
+    public var createdAt: Timestamp
+    /// When it fired; nil unless done.
+    public var firedAt: Timestamp?
+    /// Free text shown in the notification; nil when none was given.
+    public var message: String?
+
+    public init(
+        name: String, kind: TimerKind, state: TimerState, duration: Duration, remaining: Duration,
+        endsAt: Timestamp?, createdAt: Timestamp, firedAt: Timestamp? = nil, message: String? = nil
+    ) {
+        self.name = name
+        self.kind = kind
+        self.state = state
+        self.duration = duration
+        self.remaining = remaining
+        self.endsAt = endsAt
+        self.createdAt = createdAt
+        self.firedAt = firedAt
+        self.message = message
+    }
+
+    /// Fraction of the run already elapsed, 0…1.
+    public var progress: Double {
+        if state == .done { return 1 }
+        let total = duration.seconds
+        guard total > 0 else { return 0 }
+        return min(1, max(0, 1 - remaining.seconds / total))
+    }
+}

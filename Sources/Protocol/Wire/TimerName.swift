@@ -1,0 +1,57 @@
+/// The rules for timer names and messages, checked by the daemon and, for a quicker and
+/// friendlier error, by `timerctl` before it sends anything.
+public enum TimerText {
+    /// Names are 1–64 characters (grapheme clusters) of any script.
+    public static let maxNameCharacters = 64
+    /// Bytes cap as well, so that 64 "characters" of stacked combining marks stay small.
+    public static let maxNameBytes = 256
+    public static let maxMessageCharacters = 1_000
+    public static let maxMessageBytes = 4_000
+
+    /// Nil when `name` is acceptable, otherwise a sentence saying what is wrong and what to do.
+    public static func problem(withName name: String) -> String? {
+        if name.isEmpty { return "A timer needs a name, such as pasta or 'tea break'." }
+        if name.count > maxNameCharacters || name.utf8.count > maxNameBytes {
+            return "The name \"\(name.prefix(20))…\" is too long; use at most \(maxNameCharacters) characters."
+        }
+        if name.unicodeScalars.contains(where: isControl) {
+            return "The name \(quoted(name)) contains a control character (such as a newline or tab); use printable text."
+        }
+        if name.first!.isWhitespace || name.last!.isWhitespace {
+            return "The name \(quoted(name)) starts or ends with a space; remove it."
+        }
+        return nil
+    }
+
+    /// Nil when `message` is acceptable. Newlines are allowed in messages; other control characters are not.
+    public static func problem(withMessage message: String) -> String? {
+        if message.count > maxMessageCharacters || message.utf8.count > maxMessageBytes {
+            return "The message is too long; use at most \(maxMessageCharacters) characters."
+        }
+        if message.unicodeScalars.contains(where: { $0 != "\n" && isControl($0) }) {
+            return "The message contains a control character; use printable text (newlines are fine)."
+        }
+        return nil
+    }
+
+    /// C0 and C1 controls and DEL (Unicode general category Cc).
+    static func isControl(_ s: Unicode.Scalar) -> Bool {
+        s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0)
+    }
+
+    /// The name in double quotes with control characters made visible, for error messages.
+    public static func quoted(_ text: String) -> String {
+        var out = "\""
+        for s in text.unicodeScalars {
+            switch s {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\t": out += "\\t"
+            case _ where isControl(s): out += "\\u{\(String(s.value, radix: 16))}"
+            default: out.unicodeScalars.append(s)
+            }
+        }
+        return out + "\""
+    }
+}

@@ -1,0 +1,189 @@
+import Protocol
+
+/// What the user asked `timerctl` to do.
+enum CtlCommand: Equatable {
+    case start(name: String, duration: String, message: String?)
+    case until(name: String, when: String, message: String?)
+    case list(json: Bool)
+    case show(name: String, json: Bool)
+    case pause(names: [String])
+    case resume(names: [String])
+    case reset(names: [String])
+    case cancel(names: [String])
+    case cancelAll
+    case extend(name: String, amount: String)
+    case wait(name: String)
+    case ping
+    case help(topic: String?)
+    case version
+}
+
+/// The whole command line: global options and the command.
+struct Invocation: Equatable {
+    var socket: String?
+    var noSpawn = false
+    var command: CtlCommand
+}
+
+/// A command line `timerctl` cannot make sense of. Exit status 2.
+struct UsageError: Error, Equatable, CustomStringConvertible {
+    var message: String
+    /// The command whose usage to print after the message.
+    var topic: String?
+    var description: String { message }
+}
+
+enum Arguments {
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var socket: String?
+        var noSpawn = false
+        var words: [String] = []
+        var flags: [String: String] = [:]
+        var switches: Set<String> = []
+        var rest = arguments[...]
+        var endOfOptions = false
+        while let argument = rest.popFirst() {
+            if endOfOptions || !argument.hasPrefix("-") || argument == "-" || looksLikeAmount(argument) {
+                words.append(argument)
+                continue
+            }
+            let (flag, inlineValue) = split(argument)
+            switch flag {
+            case "--":
+                endOfOptions = true
+            case "--socket":
+                socket = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--no-spawn":
+                noSpawn = true
+            case "-m", "--message":
+                flags["message"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--json", "--all", "-a":
+                switches.insert(flag == "-a" ? "--all" : flag)
+            case "-h", "--help":
+                switches.insert("--help")
+            case "-V", "--version":
+                switches.insert("--version")
+            default:
+                throw UsageError(
+                    message: "Unknown option \(argument). `timerctl help` lists the commands and their options.")
+            }
+        }
+        let command = try command(words: words, flags: flags, switches: switches)
+        return Invocation(socket: socket, noSpawn: noSpawn, command: command)
+    }
+
+    private static func command(words: [String], flags: [String: String], switches: Set<String>) throws(UsageError)
+        -> CtlCommand
+    {
+        guard let verb = words.first else {
+            if switches.contains("--version") { return .version }
+            return .help(topic: nil)
+        }
+        let args = Array(words.dropFirst())
+        guard let canonical = Help.canonicalName(verb) else {
+            var message = "Unknown command \"\(verb)\"."
+            if let near = Help.suggestion(for: verb) { message += " Did you mean `timerctl \(near)`?" }
+            message += " `timerctl help` lists the commands."
+            throw UsageError(message: message)
+        }
+        if switches.contains("--help") { return .help(topic: canonical) }
+        let allowed = Help.topic(canonical)?.options ?? []
+        for flag in switches.subtracting(["--version"]).union(flags.keys.map { "--\($0)" }) where !allowed.contains(flag) {
+            throw UsageError(message: "\(verb) does not take \(flag).", topic: canonical)
+        }
+        let message = flags["message"]
+        let json = switches.contains("--json")
+
+        func exactly(_ n: Int, _ what: String) throws(UsageError) {
+            guard args.count == n else {
+                let problem = args.count < n ? "is missing \(what)" : "takes only \(what)"
+                throw UsageError(message: "\(verb) \(problem).", topic: canonical)
+            }
+        }
+        func names() throws(UsageError) -> [String] {
+            guard !args.isEmpty else { throw UsageError(message: "\(verb) needs the name of a timer.", topic: canonical) }
+            return args
+        }
+
+        switch canonical {
+        case "start":
+            guard args.count >= 2 else {
+                throw UsageError(
+                    message: args.isEmpty
+                        ? "start needs a name and a duration, e.g. `timerctl start pasta 8m`."
+                        : "start needs a duration after the name, e.g. `timerctl start \(args[0]) 8m`.",
+                    topic: canonical)
+            }
+            // Unquoted durations with spaces ("1h 30m") arrive as several words.
+            return .start(name: args[0], duration: args.dropFirst().joined(separator: " "), message: message)
+        case "until":
+            guard args.count >= 2 else {
+                throw UsageError(
+                    message: args.isEmpty
+                        ? "until needs a name and a time, e.g. `timerctl until report \"fri 17:00\"`."
+                        : "until needs a time after the name, e.g. `timerctl until \(args[0]) 17:00`.",
+                    topic: canonical)
+            }
+            return .until(name: args[0], when: args.dropFirst().joined(separator: " "), message: message)
+        case "ls":
+            try exactly(0, "options")
+            return .list(json: json)
+        case "show":
+            try exactly(1, "one name")
+            return .show(name: args[0], json: json)
+        case "pause": return .pause(names: try names())
+        case "resume": return .resume(names: try names())
+        case "reset": return .reset(names: try names())
+        case "cancel":
+            if switches.contains("--all") {
+                guard args.isEmpty else {
+                    throw UsageError(message: "cancel takes either names or --all, not both.", topic: canonical)
+                }
+                return .cancelAll
+            }
+            return .cancel(names: try names())
+        case "extend":
+            guard args.count >= 2 else {
+                throw UsageError(message: "extend needs a name and an amount, e.g. `timerctl extend pasta +2m`.", topic: canonical)
+            }
+            return .extend(name: args[0], amount: args.dropFirst().joined(separator: " "))
+        case "wait":
+            try exactly(1, "one name")
+            return .wait(name: args[0])
+        case "ping":
+            try exactly(0, "no arguments")
+            return .ping
+        case "help":
+            guard args.count <= 1 else { throw UsageError(message: "help takes at most one command.", topic: "help") }
+            if let topic = args.first {
+                guard let name = Help.canonicalName(topic) else {
+                    throw UsageError(message: "There is no command \"\(topic)\". `timerctl help` lists the commands.")
+                }
+                return .help(topic: name)
+            }
+            return .help(topic: nil)
+        default:
+            return .version
+        }
+    }
+
+    /// "-2m" and "-30s" are amounts for `extend`, not options.
+    private static func looksLikeAmount(_ argument: String) -> Bool {
+        guard argument.count > 1, let second = argument.dropFirst().first else { return false }
+        return second.isNumber
+    }
+
+    private static func split(_ argument: String) -> (String, String?) {
+        guard argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") else { return (argument, nil) }
+        return (String(argument[..<eq]), String(argument[argument.index(after: eq)...]))
+    }
+
+    private static func value(for flag: String, inline: String?, from rest: inout ArraySlice<String>) throws(UsageError)
+        -> String
+    {
+        if let inline { return inline }
+        guard let next = rest.popFirst() else { throw UsageError(message: "\(flag) needs a value.") }
+        return next
+    }
+}

@@ -1,0 +1,147 @@
+/// The help texts: one topic per command, with a summary, usage and examples.
+enum Help {
+    struct Topic {
+        var name: String
+        var aliases: [String] = []
+        var usage: String
+        var summary: String
+        var details: String = ""
+        var examples: [String] = []
+        /// Options the command accepts (besides the global ones).
+        var options: Set<String> = []
+    }
+
+    static let topics: [Topic] = [
+        Topic(
+            name: "start", usage: "timerctl start NAME DURATION [-m MESSAGE]",
+            summary: "Start a countdown; a notification appears when it is done.",
+            details: """
+                DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss); a bare number is seconds.
+                At most 365 days. NAME is 1-64 characters of any script; quote names with spaces.
+                  -m, --message TEXT   shown in the notification
+                """,
+            examples: ["timerctl start pasta 8m", "timerctl start 'tea break' 3m30s -m 'green tea, not too long'"],
+            options: ["--message"]),
+        Topic(
+            name: "until", usage: "timerctl until NAME WHEN [-m MESSAGE]",
+            summary: "Count down to a time of day or a date (a deadline).",
+            details: """
+                WHEN, in local time: 17:00, 5pm, tomorrow 9:00, fri 17:00, 2026-12-24 18:00, midnight (or eod,
+                the end of today), +45m, or an RFC 3339 instant. A time without a day means its next occurrence.
+                  -m, --message TEXT   shown in the notification
+                """,
+            examples: ["timerctl until report \"fri 17:00\"", "timerctl until sale midnight"],
+            options: ["--message"]),
+        Topic(
+            name: "ls", aliases: ["list"], usage: "timerctl ls [--json]",
+            summary: "List every timer with its time left, progress and end.",
+            details: "  --json   print the protocol's timer objects, for scripts",
+            examples: ["timerctl ls", "timerctl ls --json | jq '.[].name'"], options: ["--json"]),
+        Topic(
+            name: "show", usage: "timerctl show NAME [--json]", summary: "Show one timer in detail.",
+            examples: ["timerctl show pasta"], options: ["--json"]),
+        Topic(
+            name: "pause", usage: "timerctl pause NAME...", summary: "Pause countdowns (deadlines do not pause).",
+            examples: ["timerctl pause pasta"]),
+        Topic(
+            name: "resume", usage: "timerctl resume NAME...", summary: "Resume paused countdowns.",
+            examples: ["timerctl resume pasta"]),
+        Topic(
+            name: "reset", aliases: ["restart"], usage: "timerctl reset NAME...",
+            summary: "Run countdowns again from their full duration (also after they are done).",
+            examples: ["timerctl reset pasta"]),
+        Topic(
+            name: "cancel", aliases: ["rm"], usage: "timerctl cancel NAME... | --all",
+            summary: "Remove timers (running, paused or done).",
+            details: "  -a, --all   remove every timer",
+            examples: ["timerctl cancel pasta", "timerctl rm --all"], options: ["--all"]),
+        Topic(
+            name: "extend", usage: "timerctl extend NAME AMOUNT",
+            summary: "Add time to a countdown or move a deadline (a negative amount takes time off).",
+            details: "AMOUNT: +2m, 30s, -1m, +1h30m. Extending a finished countdown runs it again for that long.",
+            examples: ["timerctl extend pasta +2m", "timerctl extend report +1h"]),
+        Topic(
+            name: "wait", usage: "timerctl wait NAME",
+            summary: "Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).",
+            examples: ["timerctl wait pasta && echo 'drain it'"]),
+        Topic(
+            name: "ping", usage: "timerctl ping", summary: "Check that the daemon answers; print its version.",
+            examples: ["timerctl ping"]),
+        Topic(
+            name: "help", usage: "timerctl help [COMMAND]", summary: "Show help for timerctl or one command.",
+            examples: ["timerctl help start"]),
+    ]
+
+    static func topic(_ name: String) -> Topic? { topics.first { $0.name == name } }
+
+    static func canonicalName(_ word: String) -> String? {
+        topics.first { $0.name == word || $0.aliases.contains(word) }?.name
+    }
+
+    /// The closest command to a mistyped one, if any is close (edit distance at most 2).
+    static func suggestion(for word: String) -> String? {
+        let candidates = topics.flatMap { [$0.name] + $0.aliases }
+        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    static var overview: String {
+        let width = topics.map(\.name.count).max() ?? 0
+        let lines = topics.map { topic in
+            let aliases = topic.aliases.isEmpty ? "" : " (\(topic.aliases.joined(separator: ", ")))"
+            return "  " + topic.name.padding(width) + "  " + topic.summary + aliases
+        }
+        return """
+            timerctl: timers and deadlines that end in a desktop notification.
+
+            Usage: timerctl COMMAND [ARGUMENTS] [--socket PATH] [--no-spawn]
+
+            Commands:
+            \(lines.joined(separator: "\n"))
+
+            Global options:
+              --socket PATH   talk to the daemon at PATH (default: $TIMERD_SOCKET, else the per-user socket)
+              --no-spawn      do not start timerd when it is not running
+              -V, --version   print the version
+
+            Examples:
+              timerctl start pasta 8m
+              timerctl until report "fri 17:00"
+              timerctl ls
+
+            Exit status: 0 done, 1 the daemon refused (no such timer…), 2 usage error, 3 no daemon.
+            `timerctl help COMMAND` shows a command's details.
+            """
+    }
+
+    static func text(for name: String) -> String {
+        guard let topic = topic(name) else { return overview }
+        var text = "Usage: \(topic.usage)\n\n\(topic.summary)\n"
+        if !topic.details.isEmpty { text += "\n\(topic.details)\n" }
+        if !topic.aliases.isEmpty { text += "\nAlso: \(topic.aliases.map { "timerctl \($0)" }.joined(separator: ", "))\n" }
+        if !topic.examples.isEmpty {
+            text += "\nExamples:\n" + topic.examples.map { "  \($0)" }.joined(separator: "\n") + "\n"
+        }
+        return text
+    }
+
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+extension String {
+    /// Pads with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}

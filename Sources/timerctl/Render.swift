@@ -1,0 +1,114 @@
+import Protocol
+
+/// Turns timers into text for the terminal. Pure: takes `now` and the calendar.
+struct Render {
+    var now: Timestamp
+    var calendar: LocalCalendar
+
+    /// The `ls` table: one row per timer, sorted by time left, done timers last.
+    func table(_ timers: [TimerInfo]) -> String {
+        guard !timers.isEmpty else { return "No timers. Start one with `timerctl start pasta 8m`.\n" }
+        let sorted = timers.sorted(by: Self.order)
+        let header = ["NAME", "STATE", "LEFT", "PROGRESS", "ENDS", "MESSAGE"]
+        let rows = sorted.map { timer -> [String] in
+            [timer.name, timer.state.rawValue, left(timer), Self.bar(timer.progress, width: 16), ends(timer),
+             timer.message.map { firstLine($0) } ?? ""]
+        }
+        let columns = header.indices.map { i in ([header[i]] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.indices.map { i in
+                i == header.count - 1 ? cells[i] : TextWidth.pad(cells[i], to: columns[i], right: i == 2)
+            }.joined(separator: "  ").trimmingTrailingSpaces()
+        }
+        return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
+    }
+
+    /// One timer in detail, for `show`.
+    func detail(_ timer: TimerInfo) -> String {
+        var lines = ["\(timer.name): \(timer.kind == .deadline ? "deadline" : "countdown"), \(timer.state.rawValue)"]
+        switch timer.state {
+        case .running, .paused:
+            lines.append("  left      \(TimeFormat.remaining(timer.remaining)) of \(TimeFormat.compact(timer.duration))")
+        case .done:
+            lines.append("  left      \(left(timer))")
+        }
+        lines.append("  progress  \(Self.bar(timer.progress, width: 24)) \(Int((timer.progress * 100).rounded(.down)))%")
+        if let ends = timer.endsAt {
+            lines.append("  \(timer.state == .done ? "ended " : "ends  ")    \(TimeFormat.date(ends, calendar: calendar))")
+        }
+        if let fired = timer.firedAt, let ends = timer.endsAt, fired - ends > .seconds(1) {
+            lines.append("  fired     \(TimeFormat.date(fired, calendar: calendar)) (late: timerd was not running)")
+        }
+        lines.append("  created   \(TimeFormat.date(timer.createdAt, calendar: calendar))")
+        if let message = timer.message { lines.append("  message   \(message)") }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What a command's reply looks like in one line.
+    func started(_ timer: TimerInfo) -> String {
+        switch timer.kind {
+        case .countdown:
+            "\(timer.name): \(TimeFormat.compact(timer.duration)), done at \(endClock(timer))."
+        case .deadline:
+            "\(timer.name): deadline \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now."
+        }
+    }
+
+    func changed(_ timer: TimerInfo, _ verb: String) -> String {
+        switch timer.state {
+        case .paused: "\(timer.name) \(verb) with \(TimeFormat.remaining(timer.remaining)) left."
+        case .running: "\(timer.name) \(verb): \(TimeFormat.remaining(timer.remaining)) left, done at \(endClock(timer))."
+        case .done: "\(timer.name) \(verb)."
+        }
+    }
+
+    func left(_ timer: TimerInfo) -> String {
+        switch timer.state {
+        case .running, .paused: return TimeFormat.remaining(timer.remaining)
+        case .done:
+            guard let fired = timer.endsAt ?? timer.firedAt else { return "done" }
+            return "done \(TimeFormat.ago(now - fired))"
+        }
+    }
+
+    func ends(_ timer: TimerInfo) -> String {
+        timer.state == .paused ? "-" : endClock(timer)
+    }
+
+    private func endClock(_ timer: TimerInfo) -> String {
+        guard let ends = timer.endsAt else { return "-" }
+        return TimeFormat.clock(ends, now: now, calendar: calendar)
+    }
+
+    private func firstLine(_ text: String) -> String {
+        String(text.prefix { $0 != "\n" })
+    }
+
+    /// Running and paused by time left, then done ones, most recent first.
+    static func order(_ a: TimerInfo, _ b: TimerInfo) -> Bool {
+        switch (a.state == .done, b.state == .done) {
+        case (false, true): return true
+        case (true, false): return false
+        case (true, true): return (a.endsAt ?? a.createdAt) > (b.endsAt ?? b.createdAt)
+        case (false, false):
+            return a.remaining != b.remaining ? a.remaining < b.remaining : a.name < b.name
+        }
+    }
+
+    /// A progress bar of `width` cells drawn with eighth blocks: ▏▎▍▌▋▊▉█.
+    static func bar(_ fraction: Double, width: Int) -> String {
+        let eighths = Int((max(0, min(1, fraction)) * Double(width * 8)).rounded(.down))
+        let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
+        var bar = String(repeating: "█", count: eighths / 8)
+        if eighths % 8 > 0 { bar.append(partials[eighths % 8 - 1]) }
+        return bar + String(repeating: " ", count: width - TextWidth.of(bar))
+    }
+}
+
+extension String {
+    func trimmingTrailingSpaces() -> String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+}

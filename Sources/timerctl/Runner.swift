@@ -1,0 +1,140 @@
+import Glibc
+import Protocol
+
+/// Carries out one command: turns the user's words into requests, talks to the daemon and
+/// prints the outcome. Returns the exit status.
+struct Runner {
+    var invocation: Invocation
+    var calendar = LocalCalendar(zone: SystemTimeZone())
+    var output: (String) -> Void = { print($0, terminator: "") }
+
+    private var render: Render { Render(now: Self.wallNow(), calendar: calendar) }
+
+    func run() throws(CtlFailure) {
+        switch invocation.command {
+        case .help(let topic):
+            output((topic.map(Help.text(for:)) ?? Help.overview) + "\n")
+        case .version:
+            output("timerctl \(timerdVersion)\n")
+        case .start(let name, let text, let message):
+            try checkName(name)
+            let length: Duration
+            do { length = try DurationParser.parse(text) } catch { throw .usage(error.message) }
+            let reply = try request(.start(name: name, spec: .countdown(length), message: message))
+            output(render.started(try timer(reply)) + "\n")
+        case .until(let name, let text, let message):
+            try checkName(name)
+            let at: Timestamp
+            do {
+                at = try DeadlineParser.parse(text, now: Self.wallNow(), calendar: calendar)
+            } catch { throw .usage(error.message) }
+            let reply = try request(.start(name: name, spec: .deadline(at), message: message))
+            output(render.started(try timer(reply)) + "\n")
+        case .list(let json):
+            var connection = try connect()
+            let timers = try list(&connection)
+            output(json ? JSONWriter.string(.array(timers.map(\.json))) + "\n" : render.table(timers))
+        case .show(let name, let json):
+            let info = try timer(try request(.get(name: name)))
+            output(json ? JSONWriter.string(info.json) + "\n" : render.detail(info))
+        case .pause(let names): try each(names, Request.pause, verb: "paused")
+        case .resume(let names): try each(names, Request.resume, verb: "resumed")
+        case .reset(let names): try each(names, Request.reset, verb: "restarted")
+        case .cancel(let names): try each(names, Request.cancel, verb: "cancelled")
+        case .cancelAll:
+            var connection = try connect()
+            let names = try list(&connection).map(\.name)
+            guard !names.isEmpty else { return output("No timers to cancel.\n") }
+            _ = try connection.call(names.map { Request.cancel(name: $0) })
+            output("Cancelled \(names.count) timer\(names.count == 1 ? "" : "s").\n")
+        case .extend(let name, let text):
+            let amount: Duration
+            do { amount = try DurationParser.parseSigned(text) } catch { throw .usage(error.message) }
+            let reply = try request(.extend(name: name, by: amount))
+            output(render.changed(try timer(reply), "extended") + "\n")
+        case .wait(let name):
+            try wait(for: name)
+        case .ping:
+            let reply = try request(.ping)
+            let version = reply["version"]?.stringValue ?? "?"
+            let proto = reply["protocol"]?.int64Value ?? 0
+            output("timerd \(version) is running (protocol \(proto)).\n")
+        }
+    }
+
+    /// Applies a per-timer command to every name (in one round trip), reporting each;
+    /// fails at the end if any was refused, after the others were applied.
+    private func each(_ names: [String], _ make: (String) -> Request, verb: String) throws(CtlFailure) {
+        var connection = try connect()
+        var refusals: [String] = []
+        for (_, result) in zip(names, try connection.call(names.map(make))) {
+            switch result {
+            case .success(let reply): output(render.changed(try timer(reply), verb) + "\n")
+            case .failure(let failure): refusals.append(failure.message)
+            }
+        }
+        if !refusals.isEmpty { throw .refused(refusals.joined(separator: "\ntimerctl: ")) }
+    }
+
+    /// Blocks until `name` fires. Subscribing first and then asking for the timer closes
+    /// the window in which it could fire unseen.
+    private func wait(for name: String) throws(CtlFailure) {
+        var connection = try connect()
+        let replies = try connection.call([.subscribe, .get(name: name)])
+        let current = try timer(try replies[1].get())
+        if current.state == .done { return output("\(name) is done.\n") }
+        while true {
+            let (event, timer) = try connection.nextEvent()
+            guard timer.name == name else { continue }
+            switch event {
+            case .fired: return output("\(name) is done.\n")
+            case .cancelled: throw .refused("\(name) was cancelled before it was done.")
+            default: continue
+            }
+        }
+    }
+
+    private func list(_ connection: inout DaemonConnection) throws(CtlFailure) -> [TimerInfo] {
+        let reply = try connection.call(.list)
+        guard case .array(let items)? = reply["timers"] else { throw .unreachable("The daemon's reply has no timers in it.") }
+        var timers: [TimerInfo] = []
+        for item in items {
+            do { timers.append(try TimerInfo(json: item)) } catch { throw .unreachable(error.message) }
+        }
+        return timers
+    }
+
+    /// One request on a connection of its own.
+    private func request(_ request: Request) throws(CtlFailure) -> JSONValue {
+        var connection = try connect()
+        return try connection.call(request)
+    }
+
+    private func connect() throws(CtlFailure) -> DaemonConnection {
+        var location = SocketLocation.current(explicit: invocation.socket)
+        // The daemon runs in "/": give it an absolute path.
+        if !location.path.hasPrefix("/") { location.path = Self.currentDirectory() + "/" + location.path }
+        return try Connect.daemon(location, spawn: !invocation.noSpawn)
+    }
+
+    private func checkName(_ name: String) throws(CtlFailure) {
+        if let problem = TimerText.problem(withName: name) { throw .usage(problem) }
+    }
+
+    private func timer(_ reply: JSONValue) throws(CtlFailure) -> TimerInfo {
+        guard let value = reply["timer"] else { throw .unreachable("The daemon's reply has no timer in it.") }
+        do { return try TimerInfo(json: value) } catch { throw .unreachable(error.message) }
+    }
+
+    static func wallNow() -> Timestamp {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Timestamp(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
+    }
+
+    static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "." }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
+}

@@ -1,0 +1,46 @@
+/// How many terminal columns text takes: East Asian wide and fullwidth characters (パスタ,
+/// 煮海鲜, 라면) and most emoji take two, combining marks none, everything else one.
+enum TextWidth {
+    static func of(_ text: String) -> Int {
+        text.unicodeScalars.reduce(0) { $0 + of($1) }
+    }
+
+    static func of(_ scalar: Unicode.Scalar) -> Int {
+        let v = scalar.value
+        if v == 0 { return 0 }
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: break
+        }
+        if v == 0x200B || (v >= 0x1160 && v <= 0x11FF) { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        let wide: [ClosedRange<UInt32>] = [
+            0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+            0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+        ]
+        return wide.contains { $0.contains(v) } ? 2 : 1
+    }
+
+    /// `text` padded with spaces to `width` columns (left-aligned), or right-aligned.
+    static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
+        let fill = String(repeating: " ", count: max(0, width - of(text)))
+        return right ? fill + text : text + fill
+    }
+
+    /// `text` cut to at most `width` columns, ending in "…" when cut.
+    static func truncate(_ text: String, to width: Int) -> String {
+        guard of(text) > width else { return text }
+        var out = ""
+        var used = 0
+        for character in text {
+            let w = of(String(character))
+            if used + w > width - 1 { break }
+            out.append(character)
+            used += w
+        }
+        return out + "…"
+    }
+}

@@ -1,0 +1,17 @@
+import Protocol
+
+/// What the scheduler must carry out after the core changed state. The core only describes
+/// effects; the scheduler performs them (pushes events, shows notifications).
+enum Effect: Equatable, Sendable {
+    /// Tell subscribers.
+    case event(TimerEvent, TimerInfo)
+    /// Show a notification for timers that fired together.
+    case notify([Firing])
+}
+
+/// A timer that just fired, with what the notification needs to describe it.
+struct Firing: Equatable, Sendable {
+    var info: TimerInfo
+    /// When the run that just ended began.
+    var startedAt: Timestamp
+}

@@ -1,0 +1,22 @@
+import Protocol
+
+/// Wakes the scheduler when the next timer comes due. The live one is a pair of timerfds
+/// (boot clock for countdowns, wall clock for deadlines); tests use a recording one.
+protocol Alarm: Sendable {
+    /// Arms the alarm for the earliest of the two instants; nil disarms that clock.
+    func arm(boot: BootInstant?, wall: Timestamp?)
+}
+
+/// Shows desktop notifications. Must not block the caller: the live one hands the work to
+/// the GLib thread.
+protocol Notifier: Sendable {
+    func show(_ notification: NotificationContent)
+}
+
+/// A connection that asked for events: receives each event as a ready-to-write line.
+protocol EventSink: Sendable {
+    func deliver(_ line: [UInt8])
+}
+
+/// Identifies a client connection for the lifetime of the daemon.
+typealias ClientID = UInt64

@@ -1,0 +1,67 @@
+import Protocol
+
+/// One timer as the core keeps it. Times are stored in the form that stays right whatever
+/// happens to the clocks: a running countdown's end on the boot clock, a deadline's instant
+/// on the wall clock, a paused timer's remaining time.
+struct TimerRecord: Equatable, Sendable {
+    enum Due: Equatable, Sendable {
+        case boot(BootInstant)
+        case wall(Timestamp)
+    }
+
+    enum Phase: Equatable, Sendable {
+        case running(due: Due)
+        case paused(remaining: Duration)
+        /// `endedAt` is when it was due, `firedAt` when it actually fired (later, if the
+        /// daemon was not running or the machine was asleep).
+        case done(endedAt: Timestamp, firedAt: Timestamp)
+    }
+
+    let id: UInt64
+    let name: String
+    let kind: TimerKind
+    /// A countdown's length as the user asked for it: what `reset` goes back to.
+    var length: Duration
+    /// The length of the current run, extensions included; the denominator of progress.
+    var total: Duration
+    var phase: Phase
+    let createdAt: Timestamp
+    /// Wall time the current run began (for "started 18:34").
+    var startedAt: Timestamp
+    var message: String?
+
+    var isDone: Bool { if case .done = phase { true } else { false } }
+
+    func remaining(at now: Moment) -> Duration {
+        switch phase {
+        case .running(.boot(let due)): return max(.zero, due - now.boot)
+        case .running(.wall(let at)): return max(.zero, at - now.wall)
+        case .paused(let remaining): return remaining
+        case .done: return .zero
+        }
+    }
+
+    /// The wall-clock instant a running timer ends, as best known now.
+    func endsAt(at now: Moment) -> Timestamp? {
+        switch phase {
+        case .running(.boot(let due)): return now.wall + (due - now.boot)
+        case .running(.wall(let at)): return at
+        case .paused: return nil
+        case .done(let endedAt, _): return endedAt
+        }
+    }
+
+    func info(at now: Moment) -> TimerInfo {
+        var firedAt: Timestamp?
+        if case .done(_, let fired) = phase { firedAt = fired }
+        let state: TimerState =
+            switch phase {
+            case .running: .running
+            case .paused: .paused
+            case .done: .done
+            }
+        return TimerInfo(
+            name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
+            endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message)
+    }
+}

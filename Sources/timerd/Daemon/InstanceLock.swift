@@ -1,0 +1,45 @@
+import Glibc
+import Protocol
+
+/// One daemon per socket: an exclusive `flock` on a file beside the socket, held for the
+/// daemon's life (the kernel drops it when the process dies, however it dies). The file
+/// holds the owner's pid so a second daemon can say who is running.
+struct InstanceLock: ~Copyable {
+    let fd: Int32
+
+    static func path(for location: SocketLocation) -> String { location.path + ".lock" }
+
+    init(_ location: SocketLocation) throws(StartupError) {
+        let path = Self.path(for: location)
+        // O_NOFOLLOW: a symlink planted at the lock path is refused, not followed.
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw StartupError("Cannot open the lock file \(path): \(Errno(errno)).") }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
+            let holder = Self.readPID(fd)
+            close(fd)
+            let who = holder.map { " (pid \($0))" } ?? ""
+            throw StartupError("timerd is already running\(who) on \(location.path); there is nothing to do.")
+        }
+        let pid = Array("\(getpid())\n".utf8)
+        ftruncate(fd, 0)
+        _ = pwrite(fd, pid, pid.count, 0)
+    }
+
+    private static func readPID(_ fd: Int32) -> Int32? {
+        var buffer = [UInt8](repeating: 0, count: 32)
+        let n = pread(fd, &buffer, buffer.count, 0)
+        guard n > 0 else { return nil }
+        return Int32(String(decoding: buffer[..<n], as: UTF8.self).trimmingWhitespace())
+    }
+
+    deinit { close(fd) }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var s = Substring(self)
+        while s.first?.isWhitespace == true { s = s.dropFirst() }
+        while s.last?.isWhitespace == true { s = s.dropLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,44 @@
+/// The daemon's command line.
+struct Options: Equatable {
+    var socket: String?
+    var verbose = false
+    var showVersion = false
+    var showHelp = false
+
+    static let usage = """
+        Usage: timerd [--socket PATH] [--verbose]
+
+        The timerd daemon: holds your timers and shows a desktop notification when one is done.
+        You rarely start it yourself: timerctl starts it when it is not running.
+
+        Options:
+          --socket PATH   Listen on PATH (default: $TIMERD_SOCKET, else $XDG_RUNTIME_DIR/timerd/timerd.sock,
+                          else /tmp/timerd-$UID/timerd.sock)
+          -v, --verbose   Log connections and notifications, not only problems
+          --version       Print the version and exit
+          -h, --help      Print this help and exit
+        """
+
+    /// Parses `arguments` (without the program name).
+    static func parse(_ arguments: [String]) throws(StartupError) -> Options {
+        var options = Options()
+        var rest = arguments[...]
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--socket":
+                guard let path = rest.popFirst(), !path.isEmpty else {
+                    throw StartupError("--socket needs a path, e.g. --socket /tmp/timerd.sock.", exitCode: 2)
+                }
+                options.socket = path
+            case _ where argument.hasPrefix("--socket="):
+                options.socket = String(argument.dropFirst("--socket=".count))
+            case "-v", "--verbose": options.verbose = true
+            case "--version": options.showVersion = true
+            case "-h", "--help": options.showHelp = true
+            default:
+                throw StartupError("Unknown option \(argument).\n\n\(usage)", exitCode: 2)
+            }
+        }
+        return options
+    }
+}

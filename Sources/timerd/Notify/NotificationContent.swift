@@ -1,0 +1,45 @@
+import Protocol
+
+/// A desktop notification, independent of how it is shown.
+struct NotificationContent: Equatable, Sendable {
+    enum Urgency: Int, Sendable { case low = 0, normal = 1, critical = 2 }
+
+    /// Plain text (the notification spec does not interpret markup in the summary).
+    var summary: String
+    /// Plain text; the notifier escapes it for servers that interpret markup in the body.
+    var body: String
+    var urgency: Urgency = .critical
+    var icon = "appointment-soon"
+    var category = "x-timerd.timer"
+    /// A freedesktop sound theme name, sent as the `sound-name` hint.
+    var soundName: String? = "alarm-clock-elapsed"
+
+    /// The notification for timers that fired together.
+    static func fired(_ firings: [Firing], calendar: LocalCalendar) -> NotificationContent {
+        if firings.count == 1, let only = firings.first {
+            return NotificationContent(summary: only.info.name, body: body(for: only, calendar: calendar))
+        }
+        let names = firings.map(\.info.name)
+        let lines = firings.map { "\($0.info.name): \(body(for: $0, calendar: calendar))" }
+        return NotificationContent(
+            summary: "\(names.count) timers done: \(names.joined(separator: ", "))",
+            body: lines.joined(separator: "\n"))
+    }
+
+    /// "8m timer done (started 18:34)" or "Deadline reached: Fri 17:00", after the message if any.
+    static func body(for firing: Firing, calendar: LocalCalendar) -> String {
+        let info = firing.info
+        let ended = info.endsAt ?? firing.startedAt
+        let what: String
+        switch info.kind {
+        case .countdown:
+            let started = TimeFormat.clock(firing.startedAt, now: ended, calendar: calendar)
+            what = "\(TimeFormat.compact(info.duration)) timer done (started \(started))"
+        case .deadline:
+            let weekday = calendar.local(ended).date.weekday.abbreviation
+            what = "Deadline reached: \(weekday) \(TimeFormat.clock(ended, now: ended, calendar: calendar))"
+        }
+        guard let message = info.message, !message.isEmpty else { return what }
+        return "\(message)\n\(what)"
+    }
+}

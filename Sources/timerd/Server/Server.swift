@@ -1,0 +1,288 @@
+import CLinux
+import Glibc
+import Protocol
+
+/// The socket server: accepts clients, frames their lines, hands requests to the scheduler
+/// and writes replies and events back. It only moves bytes; decoding happens in the tasks it
+/// starts and every decision about timers in the scheduler.
+///
+/// Each connection has at most one batch of requests with the scheduler at a time, so
+/// replies come back in request order; everything that arrived meanwhile goes as the next
+/// batch. Sockets are non-blocking and output is buffered per connection, so a slow client
+/// only ever delays itself.
+///
+/// Confined to the event loop's thread (hence `@unchecked Sendable`); other threads reach it
+/// through `loop.execute`.
+final class Server: @unchecked Sendable {
+    struct Limits {
+        var maxConnections = 1_024
+        /// Lines buffered while a batch is with the scheduler; beyond this the connection
+        /// is not read until the batch is answered.
+        var maxPendingLines = 1_024
+        /// Unsent output beyond which the connection is not read (it is not reading replies).
+        var outputHighWater = 1 << 20
+        /// Unsent output beyond which the client is dropped (a subscriber that never reads).
+        var outputLimit = 16 << 20
+    }
+
+    let loop: EventLoop
+    private let listenFD: Int32
+    private let scheduler: Scheduler
+    private let allowedUID: uid_t
+    private let limits: Limits
+    private var connections: [ClientID: Connection] = [:]
+    private var nextID: ClientID = 1
+
+    init(loop: EventLoop, listenFD: Int32, scheduler: Scheduler, allowedUID: uid_t = getuid(), limits: Limits = Limits()) {
+        self.loop = loop
+        self.listenFD = listenFD
+        self.scheduler = scheduler
+        self.allowedUID = allowedUID
+        self.limits = limits
+    }
+
+    func start() throws(SystemError) {
+        try loop.register(listenFD, events: EPOLLIN.rawValue) { [unowned self] _ in acceptClients() }
+    }
+
+    var connectionCount: Int { connections.count }
+
+    // MARK: Accepting
+
+    private func acceptClients() {
+        while true {
+            let fd = accept4(listenFD, nil, nil, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+            if fd < 0 {
+                if errno == EINTR || errno == ECONNABORTED { continue }
+                if errno != EAGAIN && errno != EWOULDBLOCK {
+                    // EMFILE and friends: log and leave the client in the backlog for now.
+                    Log.warning("accept failed: \(SystemError("accept4"))")
+                }
+                return
+            }
+            if let refusal = refusal(for: fd) {
+                var line = RPC.line(RPC.error(id: .null, refusal))
+                _ = send(fd, &line, line.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                close(fd)
+                continue
+            }
+            let connection = Connection(id: nextID, fd: fd)
+            nextID += 1
+            do {
+                try loop.register(fd, events: EPOLLIN.rawValue) { [unowned self, unowned connection] events in
+                    handle(events, on: connection)
+                }
+            } catch {
+                Log.warning("cannot watch a new connection: \(error)")
+                close(fd)
+                continue
+            }
+            connection.watched = EPOLLIN.rawValue
+            connections[connection.id] = connection
+            Log.debug("client \(connection.id) connected")
+        }
+    }
+
+    /// Why a new client is turned away, or nil to serve it.
+    private func refusal(for fd: Int32) -> RPCError? {
+        var uid: UInt32 = 0
+        var pid: Int32 = 0
+        guard clinux_peer_credentials(fd, &uid, &pid) == 0 else {
+            return RPCError(code: RPCError.internalErrorCode, message: "timerd could not check who is connecting.")
+        }
+        guard uid == allowedUID else {
+            Log.warning("refused a connection from uid \(uid) (pid \(pid))")
+            return RPCError(
+                code: RPCError.invalidRequestCode,
+                message: "This timerd belongs to user \(allowedUID); each user runs their own timerd.")
+        }
+        guard connections.count < limits.maxConnections else {
+            Log.warning("refused a connection: \(limits.maxConnections) clients already connected")
+            return RPCError(
+                code: RPCError.limitReachedCode,
+                message: "timerd already serves \(limits.maxConnections) connections; close some and try again.")
+        }
+        return nil
+    }
+
+    // MARK: Reading
+
+    private func handle(_ events: UInt32, on connection: Connection) {
+        if events & EPOLLOUT.rawValue != 0 {
+            guard connection.flush() else { return drop(connection) }
+        }
+        if events & EPOLLIN.rawValue != 0 {
+            readAvailable(connection)
+        } else if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
+            connection.readClosed = true
+            connection.pending.removeAll()
+        }
+        settle(connection)
+    }
+
+    private func readAvailable(_ connection: Connection) {
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        // Bounded reads per wake-up keep one fast client from starving the others.
+        for _ in 0..<16 {
+            let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+            if n > 0 {
+                chunk.withUnsafeBytes { connection.framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                if !takeLines(connection) { return }
+                if connection.pending.count >= limits.maxPendingLines { return }
+            } else if n == 0 {
+                connection.readClosed = true
+                return
+            } else if errno == EINTR {
+                continue
+            } else if errno == EAGAIN || errno == EWOULDBLOCK {
+                return
+            } else {
+                connection.readClosed = true
+                connection.pending.removeAll()
+                return
+            }
+        }
+    }
+
+    /// Moves complete lines from the framer to `pending`. Returns false when the client sent
+    /// a line over the limit: it is told so and the connection closes.
+    private func takeLines(_ connection: Connection) -> Bool {
+        do {
+            while let line = try connection.framer.nextLine() {
+                if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                connection.pending.append(line)
+            }
+            return true
+        } catch {
+            let kib = Protocol.Limits.maxRequestBytes / 1024
+            connection.pending.append(Self.tooLongMarker)
+            Log.info("client \(connection.id) sent a line over \(kib) KiB; closing it")
+            connection.readClosed = true
+            return false
+        }
+    }
+
+    /// Stands in `pending` for the over-long line, so its error reply keeps its place after
+    /// the replies to the lines before it.
+    private static let tooLongMarker: [UInt8] = []
+
+    // MARK: Dispatch
+
+    /// After any change to a connection: start its next batch, flush, update what the loop
+    /// watches for it, or close it.
+    private func settle(_ connection: Connection) {
+        if !connection.busy && !connection.pending.isEmpty { dispatch(connection) }
+        if connection.unsentByteCount > 0 {
+            guard connection.flush() else { return drop(connection) }
+        }
+        if connection.unsentByteCount > limits.outputLimit {
+            Log.warning("client \(connection.id) is not reading its replies; dropping it")
+            return drop(connection)
+        }
+        if connection.isFinished { return drop(connection) }
+        var wanted: UInt32 = 0
+        if !connection.readClosed && connection.pending.count < limits.maxPendingLines
+            && connection.unsentByteCount < limits.outputHighWater
+        {
+            wanted |= EPOLLIN.rawValue
+        }
+        if connection.unsentByteCount > 0 { wanted |= EPOLLOUT.rawValue }
+        if wanted != connection.watched {
+            connection.watched = wanted
+            loop.modify(connection.fd, events: wanted)
+        }
+    }
+
+    private func dispatch(_ connection: Connection) {
+        let lines = connection.pending
+        connection.pending.removeAll(keepingCapacity: true)
+        connection.busy = true
+        let id = connection.id
+        let sink = ConnectionSink(server: self, id: id)
+        let scheduler = scheduler
+        Task {
+            let output = await Self.answer(lines, scheduler: scheduler, client: id, sink: sink)
+            self.loop.execute { self.finished(id, output) }
+        }
+    }
+
+    /// Decodes the lines, has the scheduler answer every call in one hop, and encodes the
+    /// replies, one line per request line (a batch gets one array).
+    private static func answer(_ lines: [[UInt8]], scheduler: Scheduler, client: ClientID, sink: ConnectionSink) async
+        -> [UInt8]
+    {
+        let incoming = lines.map { $0 == tooLongMarker ? Incoming.unreadable(lineTooLong) : RPC.decodeIncoming($0) }
+        var calls: [RPCCall] = []
+        for item in incoming {
+            switch item {
+            case .call(let call): calls.append(call)
+            case .batch(let batch): calls.append(contentsOf: batch)
+            case .unreadable: break
+            }
+        }
+        let replies = calls.isEmpty ? [] : await scheduler.handle(calls, from: client, sink: sink)
+        var output: [UInt8] = []
+        var next = replies.makeIterator()
+        for item in incoming {
+            switch item {
+            case .unreadable(let error):
+                output += RPC.line(RPC.error(id: .null, error))
+            case .call:
+                if let reply = next.next()! { output += RPC.line(reply) }
+            case .batch(let batch):
+                let answered = batch.compactMap { _ in next.next()! }
+                // A batch of notifications only gets no reply at all (JSON-RPC 2.0, section 6).
+                if !answered.isEmpty { output += RPC.line(.array(answered)) }
+            }
+        }
+        return output
+    }
+
+    private static let lineTooLong = RPCError.invalidRequest(
+        "The line is longer than \(Protocol.Limits.maxRequestBytes / 1024) KiB, the most timerd reads; "
+            + "the connection is closed. Send one request per line.")
+
+    private func finished(_ id: ClientID, _ output: [UInt8]) {
+        guard let connection = connections[id] else { return }
+        connection.busy = false
+        connection.enqueue(output)
+        settle(connection)
+    }
+
+    /// Queues an event line for a subscribed client.
+    func deliver(_ line: [UInt8], to id: ClientID) {
+        guard let connection = connections[id] else { return }
+        connection.enqueue(line)
+        settle(connection)
+    }
+
+    // MARK: Closing
+
+    private func drop(_ connection: Connection) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        loop.unregister(connection.fd)
+        close(connection.fd)
+        Log.debug("client \(connection.id) disconnected")
+        let id = connection.id
+        let scheduler = scheduler
+        Task { await scheduler.disconnect(id) }
+    }
+
+    /// Closes every connection and the listening socket (at shutdown).
+    func shutdown() {
+        for connection in connections.values { drop(connection) }
+        loop.unregister(listenFD)
+        close(listenFD)
+    }
+}
+
+/// Delivers a subscriber's events through the loop, from whichever thread the scheduler runs on.
+struct ConnectionSink: EventSink {
+    let server: Server
+    let id: ClientID
+
+    func deliver(_ line: [UInt8]) {
+        let server = server, id = id
+        server.loop.execute { server.deliver(line, to: id) }
+    }
+}
