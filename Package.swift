@@ -20,6 +20,9 @@ let package = Package(
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"]),
         .testTarget(name: "timerdTests", dependencies: ["timerd", "Protocol"]),
         .testTarget(name: "timerctlTests", dependencies: ["timerctl", "Protocol"]),
+        // Runs the built programs as a user would: real processes, a real socket, and for
+        // notifications a real session bus and notification server (`make test` starts them).
+        .testTarget(name: "IntegrationTests", dependencies: ["timerd", "timerctl", "Protocol"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -74,6 +74,7 @@ actor Scheduler {
                 .map { ["timer": $0.json] }.mapError(Self.rpcError)
         case .subscribe:
             subscribers[client] = sink
+            Log.debug("client \(client) subscribed")
             return .success(["subscribed": true])
         case .ping:
             return .success(["version": .string(version), "protocol": .integer(Int64(protocolVersion))])

@@ -16,6 +16,11 @@ final class LibNotifyNotifier: Notifier {
 
     init(appName: String) {
         Thread.start(name: "timerd-glib") {
+            // libnotify's own warnings ("Failed to connect to proxy") repeat what `report`
+            // says once, with the reason; keep them for --verbose.
+            g_log_set_handler(
+                "libnotify", GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue),
+                { _, _, message, _ in Log.debug("libnotify: \(message.map { String(cString: $0) } ?? "")") }, nil)
             notify_init(appName)
             let loop = g_main_loop_new(nil, 0)
             g_main_loop_run(loop)

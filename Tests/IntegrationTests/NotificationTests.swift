@@ -1,0 +1,94 @@
+import Foundation
+import Protocol
+import Testing
+
+/// The product's promise, checked from the notification server's side: a timer started with
+/// `timerctl` ends in exactly one desktop notification, on time and never early.
+@Suite("Notifications through a real session bus and dunst")
+struct NotificationTests {
+    @Test("A 1.5 s countdown produces exactly one critical notification, not before its end")
+    func countdownNotifies() throws {
+        let monitor = try BusMonitor()
+        let daemon = try Daemon()
+        let name = uniqueName("pasta")
+        let started = try daemon.ctl("start", name, "1.5s")
+        #expect(started.status == 0, "\(started)")
+        let info = try TimerInfo(json: try JSONParser.parse(try daemon.ctl("show", name, "--json").stdout))
+        let endsAt = try #require(info.endsAt)
+
+        let waited = try daemon.ctl("wait", name)
+        #expect(waited.status == 0, "\(waited)")
+        let calls = monitor.waitFor { $0.summary == name }
+        #expect(calls.count == 1, "expected one notification, got \(calls)")
+        let call = try #require(calls.first)
+        #expect(call.appName == "timerd")
+        #expect(call.body.contains("timer done (started "), "\(call.body)")
+        #expect(call.hints["urgency"] == "byte 2", "critical")
+        #expect(call.hints["sound-name"] == "string \"alarm-clock-elapsed\"")
+        #expect(call.hints["category"] == "string \"x-timerd.timer\"")
+        #expect(call.expireTimeout == 0, "critical notifications stay until dismissed")
+        #expect(call.notificationID != nil, "the server accepted it")
+        // endsAt is truncated to the millisecond, so this allows at most 1 ms of earliness.
+        let endSeconds = Double(endsAt.nanoseconds) / 1e9
+        #expect(call.time >= endSeconds, "notified \(endSeconds - call.time) s early")
+        #expect(call.time - endSeconds < 0.5, "notified \(call.time - endSeconds) s late")
+        #expect(daemon.stop() == 0)
+    }
+
+    @Test("A deadline notifies with the time it was due")
+    func deadlineNotifies() throws {
+        let monitor = try BusMonitor()
+        let daemon = try Daemon()
+        let name = uniqueName("report")
+        #expect(try daemon.ctl("until", name, "+1s").status == 0)
+        #expect(try daemon.ctl("wait", name).status == 0)
+        let calls = monitor.waitFor { $0.summary == name }
+        #expect(calls.count == 1)
+        #expect(calls.first?.body.hasPrefix("Deadline reached: ") == true, "\(calls)")
+    }
+
+    @Test("Markup in a message is shown literally")
+    func markupIsEscaped() throws {
+        let monitor = try BusMonitor()
+        let daemon = try Daemon()
+        let name = uniqueName("tea")
+        #expect(try daemon.ctl("start", name, "1", "-m", "Tom & <b>Jerry</b>").status == 0)
+        #expect(try daemon.ctl("wait", name).status == 0)
+        let call = try #require(monitor.waitFor { $0.summary == name }.first)
+        // dunst advertises body-markup, so the body must arrive escaped.
+        #expect(call.body.hasPrefix("Tom &amp; &lt;b&gt;Jerry&lt;/b&gt;\n"), "\(call.body)")
+    }
+
+    @Test("Timers started together with the same length arrive in one notification each")
+    func twoTimersTwoNotifications() throws {
+        let monitor = try BusMonitor()
+        let daemon = try Daemon()
+        let a = uniqueName("eggs"), b = uniqueName("rice")
+        #expect(try daemon.ctl("start", a, "1").status == 0)
+        #expect(try daemon.ctl("start", b, "1.2").status == 0)
+        #expect(try daemon.ctl("wait", b).status == 0)
+        #expect(monitor.waitFor { $0.summary == a }.count == 1)
+        #expect(monitor.waitFor { $0.summary == b }.count == 1)
+    }
+}
+
+/// Without a session bus the timers still run and fire; the failure is logged once.
+@Suite("No notification server")
+struct NoServerTests {
+    @Test("Timers fire without a session bus; the failure is logged once and the daemon keeps serving")
+    func firesWithoutBus() throws {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
+        #expect(try daemon.ctl("start", "a", "0.3").status == 0)
+        #expect(try daemon.ctl("start", "b", "0.6").status == 0)
+        #expect(try daemon.ctl("wait", "b").status == 0)
+        #expect(try daemon.ctl("wait", "a").status == 0)
+        let list = try daemon.ctl("ls", "--json")
+        let timers = try #require(try JSONParser.parse(list.stdout).arrayValue)
+        #expect(timers.count == 2)
+        #expect(timers.allSatisfy { $0["state"] == "done" })
+        #expect(try daemon.ctl("ping").status == 0)
+        let warnings = daemon.log().components(separatedBy: "could not show the notification").count - 1
+        #expect(warnings == 1, "logged once, not per timer:\n\(daemon.log())")
+        #expect(daemon.stop() == 0)
+    }
+}

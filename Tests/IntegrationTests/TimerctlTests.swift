@@ -1,0 +1,171 @@
+import Foundation
+import Protocol
+import Testing
+
+/// `timerctl` as a user runs it, against a real daemon: what it prints and how it exits.
+@Suite("timerctl end to end")
+struct TimerctlTests {
+    static let noBus = "unix:path=/nonexistent/bus"
+
+    private func timers(_ daemon: Daemon) throws -> [String: JSONValue] {
+        let list = try daemon.ctl("ls", "--json")
+        #expect(list.status == 0, "\(list)")
+        var byName: [String: JSONValue] = [:]
+        for timer in try JSONParser.parse(list.stdout).arrayValue ?? [] {
+            byName[timer["name"]?.stringValue ?? ""] = timer
+        }
+        return byName
+    }
+
+    @Test("start, pause, resume, extend, reset and cancel do what they say")
+    func lifecycleOfATimer() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        let start = try daemon.ctl("start", "pasta", "8m", "-m", "salt the water")
+        #expect(start.status == 0)
+        #expect(start.stdout.hasPrefix("pasta: 8m, done at "), "\(start)")
+        #expect(try timers(daemon)["pasta"]?["message"] == "salt the water")
+
+        let pause = try daemon.ctl("pause", "pasta")
+        #expect(pause.stdout.hasPrefix("pasta paused with 7:5") || pause.stdout.hasPrefix("pasta paused with 8:00"), "\(pause)")
+        let paused = try #require(try timers(daemon)["pasta"])
+        #expect(paused["state"] == "paused")
+        #expect(paused["endsAt"] == .null)
+        let remaining = try #require(paused["remaining"]?.doubleValue)
+        #expect(remaining > 479 && remaining <= 480)
+
+        #expect(try daemon.ctl("resume", "pasta").status == 0)
+        #expect(try timers(daemon)["pasta"]?["state"] == "running")
+
+        let extend = try daemon.ctl("extend", "pasta", "+2m")
+        #expect(extend.status == 0, "\(extend)")
+        let extended = try #require(try timers(daemon)["pasta"]?["remaining"]?.doubleValue)
+        #expect(extended > 599 && extended <= 600)
+        #expect(try timers(daemon)["pasta"]?["duration"] == 600)
+
+        #expect(try daemon.ctl("extend", "pasta", "-5m").status == 0, "a negative amount takes time off")
+        #expect(try timers(daemon)["pasta"]?["duration"] == 300)
+
+        #expect(try daemon.ctl("reset", "pasta").status == 0)
+        #expect(try timers(daemon)["pasta"]?["duration"] == 480, "reset goes back to the length asked for")
+        #expect(try daemon.ctl("restart", "pasta").status == 0, "restart is reset")
+
+        let cancel = try daemon.ctl("cancel", "pasta")
+        #expect(cancel.stdout == "pasta cancelled.\n", "\(cancel)")
+        #expect(try timers(daemon).isEmpty)
+    }
+
+    @Test("until sets a deadline; show and ls present it")
+    func deadline() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        let until = try daemon.ctl("until", "report", "tomorrow 17:00")
+        #expect(until.status == 0, "\(until)")
+        #expect(until.stdout.contains("report: deadline "), "\(until)")
+        let report = try #require(try timers(daemon)["report"])
+        #expect(report["kind"] == "deadline")
+        let show = try daemon.ctl("show", "report")
+        #expect(show.stdout.hasPrefix("report: deadline, running\n"), "\(show)")
+        let table = try daemon.ctl("ls")
+        #expect(table.stdout.hasPrefix("NAME"), "\(table)")
+        #expect(table.stdout.contains("report"))
+        #expect(try daemon.ctl("pause", "report").status == 1, "deadlines do not pause")
+    }
+
+    @Test("wait returns when the timer fires, and exits 1 when it is cancelled")
+    func wait() throws {
+        let daemon = try Daemon(bus: Self.noBus, extraArguments: ["--verbose"])
+        #expect(try daemon.ctl("start", "egg", "0.5").status == 0)
+        let waited = try daemon.ctl("wait", "egg")
+        #expect(waited.status == 0)
+        #expect(waited.stdout == "egg is done.\n")
+        #expect(try timers(daemon)["egg"]?["state"] == "done")
+        #expect(try daemon.ctl("wait", "egg").status == 0, "waiting on a done timer returns at once")
+
+        #expect(try daemon.ctl("start", "tea", "1h").status == 0)
+        let waiter = Process()
+        waiter.executableURL = URL(fileURLWithPath: Programs.timerctl)
+        waiter.arguments = ["wait", "tea", "--socket", daemon.socket, "--no-spawn"]
+        let stderr = Pipe()
+        waiter.standardOutput = FileHandle.nullDevice
+        waiter.standardError = stderr
+        let subscriptionsBefore = daemon.log().components(separatedBy: "subscribed").count
+        try waiter.run()
+        #expect(eventually { daemon.log().components(separatedBy: "subscribed").count > subscriptionsBefore })
+        #expect(try daemon.ctl("cancel", "tea").status == 0)
+        waiter.waitUntilExit()
+        #expect(waiter.terminationStatus == 1)
+        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(message == "timerctl: tea was cancelled before it was done.\n")
+    }
+
+    @Test("Exit status: 1 when the daemon refuses, 2 for usage errors, with messages that help")
+    func exitStatuses() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        let missing = try daemon.ctl("pause", "nothing")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "timerctl: There is no timer named \"nothing\"; `timerctl ls` lists the timers.\n")
+
+        let badDuration = try daemon.ctl("start", "pasta", "8x")
+        #expect(badDuration.status == 2)
+        #expect(badDuration.stderr.contains("1h30m"), "shows the accepted forms: \(badDuration)")
+
+        let zero = try daemon.ctl("start", "pasta", "0")
+        #expect(zero.status == 2)
+
+        let past = try daemon.ctl("until", "report", "2001-01-01 10:00")
+        #expect(past.status == 2)
+        #expect(past.stderr.contains("in the past"), "\(past)")
+
+        let usage = try daemon.ctl("start", "pasta")
+        #expect(usage.status == 2)
+        #expect(usage.stderr.contains("Usage: timerctl start"), "\(usage)")
+
+        let unknown = try daemon.ctl("strat", "pasta", "8m")
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("Did you mean `timerctl start`?"), "\(unknown)")
+
+        #expect(try daemon.ctl("start", "pasta", "8m").status == 0)
+        let twice = try daemon.ctl("start", "pasta", "8m")
+        #expect(twice.status == 1)
+        #expect(twice.stderr.contains("cancel it first"), "\(twice)")
+        #expect(try timers(daemon).count == 1, "nothing lost or doubled")
+    }
+
+    @Test("Names in any script, and cancel --all")
+    func namesAndCancelAll() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        for name in ["パスタ", "煮海鲜", "라면", "tea break"] {
+            #expect(try daemon.ctl("start", name, "5m").status == 0, "\(name)")
+        }
+        #expect(Set(try timers(daemon).keys) == ["パスタ", "煮海鲜", "라면", "tea break"])
+        let table = try daemon.ctl("ls").stdout.split(separator: "\n")
+        // Wide characters count as two columns: the LEFT column lines up on every row.
+        let columns = table.dropFirst().map { line in TextColumns.width(of: String(line.prefix { $0 != ":" })) }
+        #expect(Set(columns).count == 1, "\(table)")
+        let all = try daemon.ctl("cancel", "--all")
+        #expect(all.stdout == "Cancelled 4 timers.\n")
+        #expect(try timers(daemon).isEmpty)
+    }
+
+    @Test("help and --version work without a daemon")
+    func helpWithoutDaemon() throws {
+        let help = try run(Programs.timerctl, ["help", "start"])
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("Usage: timerctl start NAME DURATION"))
+        let version = try run(Programs.timerctl, ["--version"])
+        let daemonVersion = try run(Programs.timerd, ["--version"])
+        #expect(version.stdout == "timerctl \(timerdVersion)\n")
+        #expect(daemonVersion.stdout == "timerd \(timerdVersion)\n")
+    }
+}
+
+/// Display width for the alignment check (East Asian wide characters take two columns).
+enum TextColumns {
+    static func width(of text: String) -> Int {
+        text.unicodeScalars.reduce(0) { total, scalar in
+            let v = scalar.value
+            let wide = (0x1100...0x115F).contains(v) || (0x2E80...0xA4CF).contains(v) || (0xAC00...0xD7A3).contains(v)
+                || (0xF900...0xFAFF).contains(v) || (0xFF00...0xFF60).contains(v)
+            return total + (wide ? 2 : 1)
+        }
+    }
+}
