@@ -78,6 +78,7 @@ struct TimerTable: Sendable {
     {
         if let problem = TimerText.problem(withName: name) { throw .invalid(problem) }
         if let message, let problem = TimerText.problem(withMessage: message) { throw .invalid(problem) }
+        var replaced: TimerRecord?
         if let existing = try? record(named: name) {
             guard existing.isDone else {
                 let left = TimeFormat.remaining(existing.remaining(at: now))
@@ -87,10 +88,11 @@ struct TimerTable: Sendable {
                     message: "There is already \(what) named \(TimerText.quoted(name)) (\(left) left); "
                         + "cancel it first (`timerctl cancel \(name)`) or choose another name.")
             }
-            // A finished timer of the same name makes way for the new one.
-            remove(existing)
+            // A finished timer of the same name makes way for the new one, but only once the
+            // new one is known to be valid: a refused start must leave the table as it was.
+            replaced = existing
         }
-        guard records.count < maxTimers else {
+        guard records.count - (replaced == nil ? 0 : 1) < maxTimers else {
             throw .limitReached(
                 "timerd already holds \(maxTimers) timers, its limit; cancel some (`timerctl cancel --all` removes all).")
         }
@@ -108,6 +110,7 @@ struct TimerTable: Sendable {
                 id: takeID(), name: name, kind: .deadline, length: at - now.wall, total: at - now.wall,
                 phase: .running(due: .wall(at)), createdAt: now.wall, startedAt: now.wall, message: message)
         }
+        if let replaced { remove(replaced) }
         store(record)
         return outcome(record, .started, at: now)
     }

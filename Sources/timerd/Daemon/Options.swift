@@ -31,6 +31,10 @@ struct Options: Equatable {
                 }
                 options.socket = path
             case _ where argument.hasPrefix("--socket="):
+                // Empty (`--socket=$UNSET`) would quietly mean the default socket; refuse it as `--socket ""` is.
+                guard argument != "--socket=" else {
+                    throw StartupError("--socket needs a path, e.g. --socket /tmp/timerd.sock.", exitCode: 2)
+                }
                 options.socket = String(argument.dropFirst("--socket=".count))
             case "-v", "--verbose": options.verbose = true
             case "--version": options.showVersion = true

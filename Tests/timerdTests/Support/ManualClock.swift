@@ -1,0 +1,20 @@
+import Synchronization
+
+@testable import timerd
+
+/// A `TimeSource` that reads whatever the test set: nothing moves unless the test moves it.
+final class ManualClock: TimeSource {
+    private let moment: Mutex<Moment>
+
+    init(_ start: Moment = .start) { moment = Mutex(start) }
+
+    func now() -> Moment { moment.withLock { $0 } }
+
+    func set(_ new: Moment) { moment.withLock { $0 = new } }
+
+    /// Both clocks move by `d`, as when time simply passes (or the machine sleeps).
+    func advance(by d: Duration) { moment.withLock { $0 = $0.advanced(by: d) } }
+
+    /// Only the wall clock moves: someone set the clock, or NTP stepped it.
+    func jumpWall(by d: Duration) { moment.withLock { $0 = $0.wallJumped(by: d) } }
+}
