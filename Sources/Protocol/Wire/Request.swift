@@ -78,7 +78,7 @@ public enum Request: Sendable, Equatable {
             let name = try reader.name()
             let seconds = try reader.optionalSeconds("seconds")
             let at = try reader.optionalTimestamp("at")
-            let message = try reader.optionalString("message")
+            let message = try reader.optionalString("message", example: "\"drain it\"")
             switch (seconds, at) {
             case (let seconds?, nil): self = .start(name: name, spec: .countdown(seconds), message: message)
             case (nil, let at?): self = .start(name: name, spec: .deadline(at), message: message)
@@ -154,9 +154,9 @@ private struct ParamsReader {
         return name
     }
 
-    func optionalString(_ key: String) throws(RPCError) -> String? {
+    func optionalString(_ key: String, example: String) throws(RPCError) -> String? {
         guard let raw = value(key) else { return nil }
-        guard case .string(let s) = raw else { throw .invalidParams("\"\(key)\" must be a string.") }
+        guard case .string(let s) = raw else { throw .invalidParams("\"\(key)\" must be a string, such as \(example).") }
         return s
     }
 
@@ -169,8 +169,8 @@ private struct ParamsReader {
     }
 
     func optionalTimestamp(_ key: String) throws(RPCError) -> Timestamp? {
-        guard let raw = try optionalString(key) else { return nil }
-        guard let at = RFC3339.parse(raw) else {
+        guard let raw = value(key) else { return nil }
+        guard let text = raw.stringValue, let at = RFC3339.parse(text) else {
             throw .invalidParams(
                 "\"\(key)\" must be an RFC 3339 instant, such as \"2026-12-24T18:00:00+01:00\" or \"2026-12-24T17:00:00Z\".")
         }
