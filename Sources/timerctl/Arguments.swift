@@ -95,15 +95,19 @@ enum Arguments {
         let message = flags["message"]
         let json = switches.contains("--json")
 
-        func exactly(_ n: Int, _ what: String) throws(UsageError) {
-            guard args.count == n else {
-                let problem = args.count < n ? "is missing \(what)" : "takes only \(what)"
-                throw UsageError(message: "\(verb) \(problem).", topic: canonical)
-            }
+        func noArguments() throws(UsageError) {
+            guard args.isEmpty else { throw UsageError(message: "\(verb) takes no arguments.", topic: canonical) }
         }
         func names() throws(UsageError) -> [String] {
-            guard !args.isEmpty else { throw UsageError(message: "\(verb) needs the name of a timer.", topic: canonical) }
+            guard !args.isEmpty else {
+                throw UsageError(message: "\(verb) needs the name of a timer, e.g. `timerctl \(verb) pasta`.", topic: canonical)
+            }
             return args
+        }
+        func oneName() throws(UsageError) -> String {
+            let names = try names()
+            guard names.count == 1 else { throw UsageError(message: "\(verb) takes only one name.", topic: canonical) }
+            return names[0]
         }
 
         switch canonical {
@@ -127,11 +131,10 @@ enum Arguments {
             }
             return .until(name: args[0], when: args.dropFirst().joined(separator: " "), message: message)
         case "ls":
-            try exactly(0, "options")
+            try noArguments()
             return .list(json: json)
         case "show":
-            try exactly(1, "one name")
-            return .show(name: args[0], json: json)
+            return .show(name: try oneName(), json: json)
         case "pause": return .pause(names: try names())
         case "resume": return .resume(names: try names())
         case "reset": return .reset(names: try names())
@@ -149,10 +152,9 @@ enum Arguments {
             }
             return .extend(name: args[0], amount: args.dropFirst().joined(separator: " "))
         case "wait":
-            try exactly(1, "one name")
-            return .wait(name: args[0])
+            return .wait(name: try oneName())
         case "ping":
-            try exactly(0, "no arguments")
+            try noArguments()
             return .ping
         case "help":
             guard args.count <= 1 else { throw UsageError(message: "help takes at most one command.", topic: "help") }
