@@ -135,14 +135,22 @@ enum Help {
         return text
     }
 
+    /// Edits (insert, delete, substitute, or swap two neighbours) that turn `a` into `b`. Swaps
+    /// count once, so that the commonest typo, "wiat", is nearer "wait" than "list".
     private static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
+            for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]
