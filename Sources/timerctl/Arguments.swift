@@ -95,15 +95,19 @@ enum Arguments {
         let message = flags["message"]
         let json = switches.contains("--json")
 
-        func exactly(_ n: Int, _ what: String) throws(UsageError) {
-            guard args.count == n else {
-                let problem = args.count < n ? "is missing \(what)" : "takes only \(what)"
-                throw UsageError(message: "\(verb) \(problem).", topic: canonical)
-            }
+        func noArguments() throws(UsageError) {
+            guard args.isEmpty else { throw UsageError(message: "\(verb) takes no arguments.", topic: canonical) }
         }
         func names() throws(UsageError) -> [String] {
-            guard !args.isEmpty else { throw UsageError(message: "\(verb) needs the name of a timer.", topic: canonical) }
+            guard !args.isEmpty else {
+                throw UsageError(message: "\(verb) needs the name of a timer, e.g. `timerctl \(verb) pasta`.", topic: canonical)
+            }
             return args
+        }
+        func oneName() throws(UsageError) -> String {
+            let names = try names()
+            guard names.count == 1 else { throw UsageError(message: "\(verb) takes only one name.", topic: canonical) }
+            return names[0]
         }
 
         switch canonical {
@@ -112,7 +116,7 @@ enum Arguments {
                 throw UsageError(
                     message: args.isEmpty
                         ? "start needs a name and a duration, e.g. `timerctl start pasta 8m`."
-                        : "start needs a duration after the name, e.g. `timerctl start \(args[0]) 8m`.",
+                        : "start needs a duration after the name, e.g. `timerctl start \(shellWord(args[0])) 8m`.",
                     topic: canonical)
             }
             // Unquoted durations with spaces ("1h 30m") arrive as several words.
@@ -122,16 +126,15 @@ enum Arguments {
                 throw UsageError(
                     message: args.isEmpty
                         ? "until needs a name and a time, e.g. `timerctl until report \"fri 17:00\"`."
-                        : "until needs a time after the name, e.g. `timerctl until \(args[0]) 17:00`.",
+                        : "until needs a time after the name, e.g. `timerctl until \(shellWord(args[0])) 17:00`.",
                     topic: canonical)
             }
             return .until(name: args[0], when: args.dropFirst().joined(separator: " "), message: message)
         case "ls":
-            try exactly(0, "options")
+            try noArguments()
             return .list(json: json)
         case "show":
-            try exactly(1, "one name")
-            return .show(name: args[0], json: json)
+            return .show(name: try oneName(), json: json)
         case "pause": return .pause(names: try names())
         case "resume": return .resume(names: try names())
         case "reset": return .reset(names: try names())
@@ -149,10 +152,9 @@ enum Arguments {
             }
             return .extend(name: args[0], amount: args.dropFirst().joined(separator: " "))
         case "wait":
-            try exactly(1, "one name")
-            return .wait(name: args[0])
+            return .wait(name: try oneName())
         case "ping":
-            try exactly(0, "no arguments")
+            try noArguments()
             return .ping
         case "help":
             guard args.count <= 1 else { throw UsageError(message: "help takes at most one command.", topic: "help") }
@@ -166,6 +168,15 @@ enum Arguments {
         default:
             return .version
         }
+    }
+
+    /// `word` as it must be typed in a shell, for examples in messages: in single quotes when
+    /// it holds spaces or characters the shell treats specially.
+    static func shellWord(_ word: String) -> String {
+        let special: Set<Character> = [" ", "\t", "\n", "'", "\"", "\\", "$", "`", "!", "*", "?", "[", "]", "(", ")",
+                                       "{", "}", ";", "&", "|", "<", ">", "#", "~"]
+        guard word.isEmpty || word.contains(where: special.contains) else { return word }
+        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     /// "-2m" and "-30s" are amounts for `extend`, not options.

@@ -16,8 +16,9 @@ enum Help {
             name: "start", usage: "timerctl start NAME DURATION [-m MESSAGE]",
             summary: "Start a countdown; a notification appears when it is done.",
             details: """
-                DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss); a bare number is seconds.
-                At most 365 days. NAME is 1-64 characters of any script; quote names with spaces.
+                DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss);
+                a bare number is seconds. At most 365 days.
+                NAME is 1-64 characters of any script; quote names with spaces.
                   -m, --message TEXT   shown in the notification
                 """,
             examples: ["timerctl start pasta 8m", "timerctl start 'tea break' 3m30s -m 'green tea, not too long'"],
@@ -26,8 +27,9 @@ enum Help {
             name: "until", usage: "timerctl until NAME WHEN [-m MESSAGE]",
             summary: "Count down to a time of day or a date (a deadline).",
             details: """
-                WHEN, in local time: 17:00, 5pm, tomorrow 9:00, fri 17:00, 2026-12-24 18:00, midnight (or eod,
-                the end of today), +45m, or an RFC 3339 instant. A time without a day means its next occurrence.
+                WHEN, in local time: 17:00, 5pm, tomorrow 9:00, fri 17:00, 2026-12-24 18:00,
+                midnight (or eod, the end of today), +45m, or an RFC 3339 instant.
+                A time without a day means its next occurrence.
                   -m, --message TEXT   shown in the notification
                 """,
             examples: ["timerctl until report \"fri 17:00\"", "timerctl until sale midnight"],
@@ -39,6 +41,7 @@ enum Help {
             examples: ["timerctl ls", "timerctl ls --json | jq '.[].name'"], options: ["--json"]),
         Topic(
             name: "show", usage: "timerctl show NAME [--json]", summary: "Show one timer in detail.",
+            details: "  --json   print the protocol's timer object, for scripts",
             examples: ["timerctl show pasta"], options: ["--json"]),
         Topic(
             name: "pause", usage: "timerctl pause NAME...", summary: "Pause countdowns (deadlines do not pause).",
@@ -48,7 +51,8 @@ enum Help {
             examples: ["timerctl resume pasta"]),
         Topic(
             name: "reset", aliases: ["restart"], usage: "timerctl reset NAME...",
-            summary: "Run countdowns again from their full duration (also after they are done).",
+            summary: "Run countdowns again from their full duration.",
+            details: "Countdowns that are done run again too.",
             examples: ["timerctl reset pasta"]),
         Topic(
             name: "cancel", aliases: ["rm"], usage: "timerctl cancel NAME... | --all",
@@ -57,8 +61,11 @@ enum Help {
             examples: ["timerctl cancel pasta", "timerctl rm --all"], options: ["--all"]),
         Topic(
             name: "extend", usage: "timerctl extend NAME AMOUNT",
-            summary: "Add time to a countdown or move a deadline (a negative amount takes time off).",
-            details: "AMOUNT: +2m, 30s, -1m, +1h30m. Extending a finished countdown runs it again for that long.",
+            summary: "Add time to a countdown or move a deadline.",
+            details: """
+                AMOUNT: +2m, 30s, -1m, +1h30m; a negative amount takes time off.
+                Extending a finished countdown runs it again for that long.
+                """,
             examples: ["timerctl extend pasta +2m", "timerctl extend report +1h"]),
         Topic(
             name: "wait", usage: "timerctl wait NAME",
@@ -88,7 +95,7 @@ enum Help {
     static var overview: String {
         let width = topics.map(\.name.count).max() ?? 0
         let lines = topics.map { topic in
-            let aliases = topic.aliases.isEmpty ? "" : " (\(topic.aliases.joined(separator: ", ")))"
+            let aliases = topic.aliases.isEmpty ? "" : " Also: \(topic.aliases.joined(separator: ", "))."
             return "  " + topic.name.padding(width) + "  " + topic.summary + aliases
         }
         return """
@@ -100,8 +107,10 @@ enum Help {
             \(lines.joined(separator: "\n"))
 
             Global options:
-              --socket PATH   talk to the daemon at PATH (default: $TIMERD_SOCKET, else the per-user socket)
+              --socket PATH   talk to the daemon at PATH (default: $TIMERD_SOCKET, else
+                              the per-user socket)
               --no-spawn      do not start timerd when it is not running
+              -h, --help      show this help, or a command's help after its name
               -V, --version   print the version
 
             Examples:
@@ -109,7 +118,8 @@ enum Help {
               timerctl until report "fri 17:00"
               timerctl ls
 
-            Exit status: 0 done, 1 the daemon refused (no such timer…), 2 usage error, 3 no daemon.
+            Exit status: 0 success, 1 the daemon refused (no such timer…), 2 usage error,
+            3 no daemon.
             `timerctl help COMMAND` shows a command's details.
             """
     }
@@ -125,14 +135,22 @@ enum Help {
         return text
     }
 
+    /// Edits (insert, delete, substitute, or swap two neighbours) that turn `a` into `b`. Swaps
+    /// count once, so that the commonest typo, "wiat", is nearer "wait" than "list".
     private static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var beforePrevious: [Int] = []
         var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
+        for i in 1...a.count {
             var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
+            for j in 1...b.count {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
+            beforePrevious = previous
             previous = current
         }
         return previous[b.count]

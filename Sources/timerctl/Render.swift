@@ -40,7 +40,11 @@ struct Render {
             lines.append("  fired     \(TimeFormat.date(fired, calendar: calendar)) (late: timerd was not running)")
         }
         lines.append("  created   \(TimeFormat.date(timer.createdAt, calendar: calendar))")
-        if let message = timer.message { lines.append("  message   \(message)") }
+        if let message = timer.message {
+            // Messages may hold newlines: keep their later lines in the value column.
+            let indented = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n            ")
+            lines.append("  message   \(indented)")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

@@ -33,6 +33,8 @@ enum TextWidth {
     /// `text` cut to at most `width` columns, ending in "…" when cut.
     static func truncate(_ text: String, to width: Int) -> String {
         guard of(text) > width else { return text }
+        // Not even the ellipsis fits.
+        guard width > 0 else { return "" }
         var out = ""
         var used = 0
         for character in text {

@@ -72,13 +72,13 @@ public enum Request: Sendable, Equatable {
             }
             throw RPCError(code: RPCError.methodNotFoundCode, message: "Unknown method \(TimerText.quoted(method)); \(hint)")
         }
-        var reader = try ParamsReader(method: method, params: params)
+        let reader = try ParamsReader(method: method, params: params)
         switch method {
         case "start":
             let name = try reader.name()
             let seconds = try reader.optionalSeconds("seconds")
             let at = try reader.optionalTimestamp("at")
-            let message = try reader.optionalString("message")
+            let message = try reader.optionalString("message", example: "\"drain it\"")
             switch (seconds, at) {
             case (let seconds?, nil): self = .start(name: name, spec: .countdown(seconds), message: message)
             case (nil, let at?): self = .start(name: name, spec: .deadline(at), message: message)
@@ -103,16 +103,15 @@ public enum Request: Sendable, Equatable {
         case "subscribe": self = .subscribe
         default: self = .ping
         }
-        try reader.finish()
     }
 }
 
-/// Reads the `params` object of one method, remembering which keys were used so that
-/// unknown ones (usually typos) are refused rather than silently ignored.
+/// Reads the `params` object of one method. Keys the method does not take (usually typos)
+/// are refused before any value is read, so that a misspelt key is named rather than
+/// reported as a missing one.
 private struct ParamsReader {
     let method: String
     let object: JSONObject
-    var used: [String] = []
 
     init(method: String, params: JSONValue?) throws(RPCError) {
         self.method = method
@@ -121,15 +120,30 @@ private struct ParamsReader {
         case .object(let o)?: object = o
         default: throw .invalidParams("params of \(method) must be an object, such as {\"name\": \"pasta\"}.")
         }
+        let accepted = Self.accepted(by: method)
+        if let unknown = object.keys.first(where: { !accepted.contains($0) }) {
+            let known = accepted.isEmpty ? "it takes no params" : "it takes \(accepted.joined(separator: ", "))"
+            throw .invalidParams("\(method) has no parameter \(TimerText.quoted(unknown)); \(known).")
+        }
     }
 
-    mutating func value(_ key: String) -> JSONValue? {
-        used.append(key)
+    /// The params of each method, in the order error messages list them.
+    static func accepted(by method: String) -> [String] {
+        switch method {
+        case "start": ["name", "seconds", "at", "message"]
+        case "extend": ["name", "seconds"]
+        case "get", "pause", "resume", "reset", "cancel": ["name"]
+        default: []
+        }
+    }
+
+    func value(_ key: String) -> JSONValue? {
+        assert(Self.accepted(by: method).contains(key), "\(method) reads \"\(key)\" but does not accept it")
         if case .null? = object[key] { return nil }
         return object[key]
     }
 
-    mutating func name() throws(RPCError) -> String {
+    func name() throws(RPCError) -> String {
         guard let raw = value("name") else {
             throw .invalidParams("\(method) needs \"name\": the timer's name, a string such as \"pasta\".")
         }
@@ -140,13 +154,13 @@ private struct ParamsReader {
         return name
     }
 
-    mutating func optionalString(_ key: String) throws(RPCError) -> String? {
+    func optionalString(_ key: String, example: String) throws(RPCError) -> String? {
         guard let raw = value(key) else { return nil }
-        guard case .string(let s) = raw else { throw .invalidParams("\"\(key)\" must be a string.") }
+        guard case .string(let s) = raw else { throw .invalidParams("\"\(key)\" must be a string, such as \(example).") }
         return s
     }
 
-    mutating func optionalSeconds(_ key: String) throws(RPCError) -> Duration? {
+    func optionalSeconds(_ key: String) throws(RPCError) -> Duration? {
         guard let raw = value(key) else { return nil }
         guard let seconds = raw.doubleValue, let duration = Duration(secondsValue: seconds) else {
             throw .invalidParams("\"\(key)\" must be a number of seconds, such as 480 or 1.5.")
@@ -154,20 +168,13 @@ private struct ParamsReader {
         return duration
     }
 
-    mutating func optionalTimestamp(_ key: String) throws(RPCError) -> Timestamp? {
-        guard let raw = try optionalString(key) else { return nil }
-        guard let at = RFC3339.parse(raw) else {
+    func optionalTimestamp(_ key: String) throws(RPCError) -> Timestamp? {
+        guard let raw = value(key) else { return nil }
+        guard let text = raw.stringValue, let at = RFC3339.parse(text) else {
             throw .invalidParams(
                 "\"\(key)\" must be an RFC 3339 instant, such as \"2026-12-24T18:00:00+01:00\" or \"2026-12-24T17:00:00Z\".")
         }
         return at
-    }
-
-    func finish() throws(RPCError) {
-        if let unknown = object.keys.first(where: { !used.contains($0) }) {
-            let known = used.isEmpty ? "it takes no params" : "it takes \(used.joined(separator: ", "))"
-            throw .invalidParams("\(method) has no parameter \(TimerText.quoted(unknown)); \(known).")
-        }
     }
 }
 

@@ -1,0 +1,278 @@
+import Testing
+import Protocol
+
+@Suite struct RequestTests {
+    /// The request read from `method` and `params`, or the error it was refused with.
+    static func read(_ method: String, _ params: JSONValue?) -> Result<Request, RPCError> {
+        Result { () throws(RPCError) in try Request(method: method, params: params) }
+    }
+
+    /// The error `method` with `params` is refused with, or nil if it is accepted.
+    static func refusal(_ method: String, _ params: JSONValue?) -> RPCError? {
+        read(method, params).failure
+    }
+
+    // MARK: Every method, both ways
+
+    static let everyRequest: [(Request, JSONValue)] = [
+        (.start(name: "pasta", spec: .countdown(.seconds(480)), message: nil), ["name": "pasta", "seconds": 480]),
+        (.start(name: "tea break", spec: .countdown(.milliseconds(210_500)), message: "green tea"),
+         ["name": "tea break", "seconds": 210.5, "message": "green tea"]),
+        (.start(name: "report", spec: .deadline(instant("2026-12-04T16:00:00Z")), message: nil),
+         ["name": "report", "at": "2026-12-04T16:00:00.000Z"]),
+        (.list, [:]),
+        (.get(name: "pasta"), ["name": "pasta"]),
+        (.pause(name: "pasta"), ["name": "pasta"]),
+        (.resume(name: "pasta"), ["name": "pasta"]),
+        (.reset(name: "pasta"), ["name": "pasta"]),
+        (.cancel(name: "pasta"), ["name": "pasta"]),
+        (.extend(name: "pasta", by: .seconds(120)), ["name": "pasta", "seconds": 120]),
+        (.extend(name: "pasta", by: .seconds(-60)), ["name": "pasta", "seconds": -60]),
+        (.subscribe, [:]),
+        (.ping, [:]),
+    ]
+
+    @Test(arguments: everyRequest)
+    func encodesToItsDocumentedParams(request: Request, params: JSONValue) {
+        #expect(JSONValue.object(request.params) == params)
+        #expect(Request.methods.contains(request.method))
+    }
+
+    @Test(arguments: everyRequest)
+    func decodesFromItsParamsAndRoundTrips(request: Request, params: JSONValue) throws {
+        #expect(try Request(method: request.method, params: params) == request)
+        #expect(try Request(method: request.method, params: .object(request.params)) == request)
+    }
+
+    @Test func everyMethodIsCovered() {
+        #expect(Set(Self.everyRequest.map(\.0.method)) == Set(Request.methods))
+    }
+
+    @Test(arguments: ["list", "subscribe", "ping"])
+    func absentOrNullParamsCountAsEmpty(method: String) throws {
+        let expected = try Request(method: method, params: [:])
+        #expect(try Request(method: method, params: nil) == expected)
+        #expect(try Request(method: method, params: .null) == expected)
+    }
+
+    // MARK: start
+
+    @Test(arguments: [
+        (JSONValue.integer(480), Duration.seconds(480)),
+        (.number(1.5), .milliseconds(1500)),
+        (.number(480.0), .seconds(480)),
+        (.number(0.001), .milliseconds(1)),
+    ])
+    func startWithSeconds(seconds: JSONValue, expected: Duration) throws {
+        let request = try Request(method: "start", params: ["name": "pasta", "seconds": seconds])
+        #expect(request == .start(name: "pasta", spec: .countdown(expected), message: nil))
+    }
+
+    @Test(arguments: [
+        ("2026-12-24T18:00:00+01:00", "2026-12-24T17:00:00Z"),
+        ("2026-12-24T17:00:00Z", "2026-12-24T17:00:00Z"),
+        ("2026-12-24T12:30:00-04:30", "2026-12-24T17:00:00Z"),
+        ("2026-12-24T17:00:00.250Z", "2026-12-24T17:00:00.250Z"),
+    ])
+    func startWithAt(at: String, utc: String) throws {
+        let request = try Request(method: "start", params: ["name": "report", "at": .string(at)])
+        #expect(request == .start(name: "report", spec: .deadline(instant(utc)), message: nil))
+    }
+
+    @Test func startWithBothSecondsAndAtIsRefusedNamingBoth() throws {
+        let error = try #require(Self.refusal("start", ["name": "pasta", "seconds": 480, "at": "2026-12-24T17:00:00Z"]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message.contains("\"seconds\""))
+        #expect(error.message.contains("\"at\""))
+    }
+
+    @Test func startWithNeitherIsRefusedNamingBothWithExamples() throws {
+        let error = try #require(Self.refusal("start", ["name": "pasta"]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message.contains("\"seconds\""))
+        #expect(error.message.contains("\"at\""))
+        #expect(error.message.contains("480"))
+    }
+
+    static let messages: [(JSONValue, String?)] = [
+        (["name": "pasta", "seconds": 480], nil),
+        (["name": "pasta", "seconds": 480, "message": nil], nil),
+        (["name": "pasta", "seconds": 480, "message": "drain it"], "drain it"),
+        (["name": "pasta", "seconds": 480, "message": "line one\nline two"], "line one\nline two"),
+    ]
+
+    @Test(arguments: messages)
+    func startMessageIsOptional(params: JSONValue, message: String?) throws {
+        let request = try Request(method: "start", params: params)
+        #expect(request == .start(name: "pasta", spec: .countdown(.seconds(480)), message: message))
+    }
+
+    @Test func startWithoutNameSaysWhatANameIs() throws {
+        let error = try #require(Self.refusal("start", ["seconds": 480]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message.contains("\"name\""))
+        #expect(error.message.contains("\"pasta\""))
+    }
+
+    @Test func extendWithoutSecondsGivesAnExample() throws {
+        let error = try #require(Self.refusal("extend", ["name": "pasta"]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message.contains("\"seconds\""))
+        #expect(error.message.contains("e.g. 120"))
+    }
+
+    // MARK: Wrong types
+
+    /// A method, params with one value of the wrong type, and the key the message must name.
+    static let wrongTypes: [(String, JSONValue, String)] = [
+        ("start", ["name": 5, "seconds": 480], "name"),
+        ("start", ["name": ["pasta"], "seconds": 480], "name"),
+        ("start", ["name": "pasta", "seconds": "8m"], "seconds"),
+        ("start", ["name": "pasta", "seconds": true], "seconds"),
+        ("start", ["name": "pasta", "at": 17], "at"),
+        ("start", ["name": "pasta", "at": "fri 17:00"], "at"),
+        ("start", ["name": "pasta", "at": "2026-12-24T17:00:00"], "at"),
+        ("start", ["name": "pasta", "seconds": 480, "message": 5], "message"),
+        ("get", ["name": 5], "name"),
+        ("pause", ["name": false], "name"),
+        ("resume", ["name": [:]], "name"),
+        ("reset", ["name": 1.5], "name"),
+        ("cancel", ["name": 5], "name"),
+        ("extend", ["name": 5, "seconds": 60], "name"),
+        ("extend", ["name": "pasta", "seconds": "+2m"], "seconds"),
+        ("extend", ["name": "pasta", "seconds": ["2m"]], "seconds"),
+    ]
+
+    @Test(arguments: wrongTypes)
+    func wrongTypeIsRefusedNamingTheKeyWithAnExample(method: String, params: JSONValue, key: String) throws {
+        let error = try #require(Self.refusal(method, params))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message.contains("\"\(key)\""), "\(error.message)")
+        #expect(error.message.contains("such as"), "\(error.message)")
+    }
+
+    @Test func secondsBeyondWhatADurationHoldsAreRefused() throws {
+        let error = try #require(Self.refusal("start", ["name": "pasta", "seconds": 1e300]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message.contains("\"seconds\""))
+    }
+
+    @Test(arguments: ["start", "get", "extend", "list", "ping"], [JSONValue.array(["pasta", 480]), "pasta", 5, true])
+    func paramsThatAreNotAnObjectAreRefusedWithAnExample(method: String, params: JSONValue) throws {
+        let error = try #require(Self.refusal(method, params))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message == "params of \(method) must be an object, such as {\"name\": \"pasta\"}.")
+    }
+
+    // MARK: Unknown params
+
+    @Test func unknownParamIsNamedWithTheAcceptedOnes() throws {
+        let error = try #require(Self.refusal("start", ["name": "pasta", "secs": 480]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message == "start has no parameter \"secs\"; it takes name, seconds, at, message.")
+    }
+
+    @Test func misspeltNameIsNamedRatherThanReportedMissing() throws {
+        let error = try #require(Self.refusal("pause", ["nmae": "pasta"]))
+        #expect(error.message == "pause has no parameter \"nmae\"; it takes name.")
+    }
+
+    @Test func unknownParamIsRefusedEvenWhenTheRestIsValid() throws {
+        let error = try #require(Self.refusal("extend", ["name": "pasta", "seconds": 60, "by": 60]))
+        #expect(error.message == "extend has no parameter \"by\"; it takes name, seconds.")
+    }
+
+    @Test(arguments: ["list", "subscribe", "ping"])
+    func methodsWithoutParamsRefuseAnyParam(method: String) throws {
+        let error = try #require(Self.refusal(method, ["name": "pasta"]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message == "\(method) has no parameter \"name\"; it takes no params.")
+    }
+
+    @Test func unknownParamWithAControlCharacterIsShownEscaped() throws {
+        let error = try #require(Self.refusal("get", ["name": "pasta", "x\ny": 1]))
+        #expect(error.message.contains(#""x\ny""#))
+    }
+
+    // MARK: Names
+
+    @Test(arguments: [
+        ("", "needs a name"),
+        (String(repeating: "a", count: 65), "too long"),
+        (String(repeating: "パ", count: 65), "too long"),
+        ("pas\nta", "control character"),
+        ("pas\tta", "control character"),
+        ("pasta\u{7F}", "control character"),
+        ("pasta\u{85}", "control character"),
+        (" pasta", "starts or ends with a space"),
+        ("pasta ", "starts or ends with a space"),
+        ("\u{3000}pasta", "starts or ends with a space"),
+    ])
+    func namesBreakingTheRulesAreRefused(name: String, problem: String) throws {
+        for method in ["start", "get", "cancel"] {
+            var params: JSONObject = ["name": .string(name)]
+            if method == "start" { params["seconds"] = 480 }
+            let error = try #require(Self.refusal(method, .object(params)))
+            #expect(error.code == RPCError.invalidParamsCode)
+            #expect(error.message.contains(problem), "\(error.message)")
+        }
+    }
+
+    @Test(arguments: ["パスタ", "煮海鲜", "라면", "🍝", "tea break", "e\u{301}clair", String(repeating: "🍝", count: 64)])
+    func namesInAnyScriptAreAccepted(name: String) throws {
+        let request = try Request(method: "start", params: ["name": .string(name), "seconds": 480])
+        #expect(request == .start(name: name, spec: .countdown(.seconds(480)), message: nil))
+        #expect(try Request(method: "get", params: ["name": .string(name)]) == .get(name: name))
+    }
+
+    @Test func sixtyFourCharactersIsTheLongestName() throws {
+        let name = String(repeating: "a", count: 64)
+        #expect(try Request(method: "get", params: ["name": .string(name)]) == .get(name: name))
+    }
+
+    // MARK: Methods
+
+    @Test(arguments: ["stop", "", "list_timers", "ping "])
+    func unknownMethodListsTheMethods(method: String) throws {
+        let error = try #require(Self.refusal(method, nil))
+        #expect(error.code == RPCError.methodNotFoundCode)
+        #expect(error.message == """
+            Unknown method "\(method)"; the methods are start, list, get, pause, resume, reset, cancel, extend, \
+            subscribe, ping.
+            """)
+    }
+
+    @Test(arguments: [("START", "start"), ("Start", "start"), ("PING", "ping"), ("sUbScRiBe", "subscribe")])
+    func wrongCaseGetsADidYouMean(method: String, meant: String) throws {
+        let error = try #require(Self.refusal(method, nil))
+        #expect(error.code == RPCError.methodNotFoundCode)
+        #expect(error.message == "Unknown method \"\(method)\"; did you mean \"\(meant)\"? Method names are lower case.")
+    }
+
+    @Test func unknownMethodWithAControlCharacterIsShownEscaped() throws {
+        let error = try #require(Self.refusal("pi\u{1}ng", nil))
+        #expect(error.message.hasPrefix(#"Unknown method "pi\u{1}ng";"#))
+    }
+
+    // MARK: Wire times
+
+    @Test(arguments: [
+        (Duration.seconds(480), JSONValue.integer(480)),
+        (.zero, .integer(0)),
+        (.milliseconds(1500), .number(1.5)),
+        (.seconds(-60), .integer(-60)),
+        (.milliseconds(-1500), .number(-1.5)),
+        (.nanoseconds(1_234_567_890), .number(1.235)),
+        (.nanoseconds(999_999_999), .integer(1)),
+        (.nanoseconds(400_000), .integer(0)),
+        (.nanoseconds(500_000), .number(0.001)),
+    ])
+    func secondsGoOnTheWireToTheMillisecond(duration: Duration, wire: JSONValue) {
+        #expect(WireTime.seconds(duration) == wire)
+    }
+
+    @Test func instantsGoOnTheWireAsUTCWithMilliseconds() {
+        #expect(WireTime.instant(instant("2026-12-24T18:00:00.123456+01:00")) == "2026-12-24T17:00:00.123Z")
+        #expect(WireTime.instant(nil) == .null)
+    }
+}

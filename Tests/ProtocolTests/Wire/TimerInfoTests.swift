@@ -1,0 +1,138 @@
+import Testing
+import Protocol
+
+@Suite struct TimerInfoTests {
+    static let created = instant("2026-11-30T11:56:00Z")
+
+    static let running = TimerInfo(
+        name: "pasta", kind: .countdown, state: .running, duration: .seconds(480),
+        remaining: .milliseconds(239_500), endsAt: instant("2026-11-30T12:03:59.500Z"), createdAt: created)
+    static let paused = TimerInfo(
+        name: "パスタ", kind: .countdown, state: .paused, duration: .seconds(600), remaining: .seconds(150),
+        endsAt: nil, createdAt: created, message: "stir")
+    static let done = TimerInfo(
+        name: "tea", kind: .countdown, state: .done, duration: .milliseconds(180_250), remaining: .zero,
+        endsAt: instant("2026-11-30T11:59:00.250Z"), createdAt: created,
+        firedAt: instant("2026-11-30T11:59:00.251Z"), message: "green tea\nnot too long")
+    static let deadline = TimerInfo(
+        name: "report", kind: .deadline, state: .running, duration: .seconds(4 * 86_400),
+        remaining: .seconds(3 * 86_400 + 5 * 3600), endsAt: instant("2026-12-04T17:00:00+01:00"), createdAt: created)
+
+    static let examples = [running, paused, done, deadline]
+
+    @Test func jsonHasExactlyTheDocumentedKeysInOrder() {
+        for timer in Self.examples {
+            #expect(timer.json.objectValue?.keys
+                == ["name", "kind", "state", "duration", "remaining", "endsAt", "createdAt", "firedAt", "message"])
+        }
+    }
+
+    @Test func runningCountdown() {
+        #expect(JSONWriter.string(Self.running.json) == """
+            {"name":"pasta","kind":"countdown","state":"running","duration":480,"remaining":239.5,\
+            "endsAt":"2026-11-30T12:03:59.500Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"message":null}
+            """)
+    }
+
+    @Test func pausedCountdownHasNoEnd() {
+        #expect(JSONWriter.string(Self.paused.json) == """
+            {"name":"パスタ","kind":"countdown","state":"paused","duration":600,"remaining":150,\
+            "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"message":"stir"}
+            """)
+    }
+
+    @Test func doneCountdown() {
+        #expect(JSONWriter.string(Self.done.json) == """
+            {"name":"tea","kind":"countdown","state":"done","duration":180.25,"remaining":0,\
+            "endsAt":"2026-11-30T11:59:00.250Z","createdAt":"2026-11-30T11:56:00.000Z",\
+            "firedAt":"2026-11-30T11:59:00.251Z","message":"green tea\\nnot too long"}
+            """)
+    }
+
+    @Test func deadlineInstantsAreUTC() {
+        #expect(JSONWriter.string(Self.deadline.json) == """
+            {"name":"report","kind":"deadline","state":"running","duration":345600,"remaining":277200,\
+            "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"message":null}
+            """)
+    }
+
+    @Test(arguments: [
+        (Duration.nanoseconds(1_234_567_890), JSONValue.number(1.235)),
+        (.nanoseconds(1_999_600_000), .integer(2)),
+        (.nanoseconds(100), .integer(0)),
+    ])
+    func secondsAreRoundedToTheMillisecond(remaining: Duration, wire: JSONValue) {
+        var timer = Self.running
+        timer.remaining = remaining
+        #expect(timer.json["remaining"] == wire)
+    }
+
+    @Test func instantsAreCutToTheMillisecond() {
+        var timer = Self.running
+        timer.endsAt = Timestamp(nanoseconds: instant("2026-11-30T12:04:00Z").nanoseconds - 1)
+        #expect(timer.json["endsAt"] == "2026-11-30T12:03:59.999Z")
+    }
+
+    @Test(arguments: examples)
+    func roundTrips(timer: TimerInfo) throws {
+        #expect(try TimerInfo(json: timer.json) == timer)
+        #expect(try TimerInfo(json: JSONParser.parse(JSONWriter.string(timer.json))) == timer)
+    }
+
+    @Test func unknownFieldsAreIgnored() throws {
+        guard case .object(var o) = Self.paused.json else { return }
+        o["colour"] = "red"
+        o["repeat"] = ["every": 60]
+        #expect(try TimerInfo(json: .object(o)) == Self.paused)
+    }
+
+    @Test func absentOptionalFieldsReadAsNil() throws {
+        let json: JSONValue = [
+            "name": "pasta", "kind": "countdown", "state": "paused", "duration": 480, "remaining": 60.5,
+            "createdAt": "2026-11-30T11:56:00Z",
+        ]
+        #expect(try TimerInfo(json: json) == TimerInfo(
+            name: "pasta", kind: .countdown, state: .paused, duration: .seconds(480), remaining: .milliseconds(60_500),
+            endsAt: nil, createdAt: Self.created))
+    }
+
+    /// A field and a bad value for it (nil: left out).
+    static let badFields: [(String, JSONValue?)] = [
+        ("name", 5), ("name", nil), ("kind", "stopwatch"), ("state", "stopped"), ("duration", "8m"),
+        ("remaining", nil), ("remaining", .null), ("endsAt", "tomorrow"), ("createdAt", nil), ("createdAt", .null),
+        ("firedAt", 17),
+    ]
+
+    @Test(arguments: badFields)
+    func badFieldsAreNamed(field: String, value: JSONValue?) throws {
+        guard case .object(var o) = Self.running.json else { return }
+        o[field] = value
+        let error = try #require(throws: RPCError.self) { try TimerInfo(json: .object(o)) }
+        #expect(error.code == RPCError.internalErrorCode)
+        #expect(error.message.contains("\"\(field)\""))
+    }
+
+    @Test func notAnObjectIsRefused() {
+        #expect(throws: RPCError.self) { try TimerInfo(json: ["pasta"]) }
+    }
+
+    // MARK: Progress
+
+    @Test(arguments: [
+        (TimerState.running, Duration.seconds(480), Duration.seconds(480), 0.0),
+        (.running, .seconds(480), .seconds(360), 0.25),
+        (.running, .seconds(480), .zero, 1.0),
+        (.paused, .seconds(600), .seconds(150), 0.75),
+        (.done, .seconds(180), .zero, 1.0),
+        (.done, .seconds(180), .seconds(60), 1.0),
+        (.running, .seconds(60), .seconds(120), 0.0),
+        (.running, .zero, .zero, 0.0),
+    ])
+    func progress(state: TimerState, duration: Duration, remaining: Duration, expected: Double) {
+        let timer = TimerInfo(
+            name: "pasta", kind: .countdown, state: state, duration: duration, remaining: remaining,
+            endsAt: nil, createdAt: Self.created)
+        #expect(timer.progress == expected)
+        #expect((0...1).contains(timer.progress))
+    }
+}

@@ -1,0 +1,246 @@
+import Testing
+@testable import timerctl
+
+@Suite struct ArgumentsTests {
+    static func command(_ arguments: [String]) throws -> CtlCommand {
+        try Arguments.parse(arguments).command
+    }
+
+    /// The usage error `arguments` are refused with.
+    static func refusal(_ arguments: [String]) throws -> UsageError {
+        try #require(throws: UsageError.self) { try Arguments.parse(arguments) }
+    }
+
+    // MARK: Commands and aliases
+
+    static let commands: [([String], CtlCommand)] = [
+        (["start", "pasta", "8m"], .start(name: "pasta", duration: "8m", message: nil)),
+        (["start", "パスタ", "90s"], .start(name: "パスタ", duration: "90s", message: nil)),
+        (["until", "report", "17:00"], .until(name: "report", when: "17:00", message: nil)),
+        (["ls"], .list(json: false)),
+        (["list"], .list(json: false)),
+        (["ls", "--json"], .list(json: true)),
+        (["list", "--json"], .list(json: true)),
+        (["show", "pasta"], .show(name: "pasta", json: false)),
+        (["show", "pasta", "--json"], .show(name: "pasta", json: true)),
+        (["pause", "pasta"], .pause(names: ["pasta"])),
+        (["pause", "pasta", "tea"], .pause(names: ["pasta", "tea"])),
+        (["resume", "pasta"], .resume(names: ["pasta"])),
+        (["reset", "pasta"], .reset(names: ["pasta"])),
+        (["restart", "pasta", "tea"], .reset(names: ["pasta", "tea"])),
+        (["cancel", "pasta"], .cancel(names: ["pasta"])),
+        (["rm", "pasta", "tea"], .cancel(names: ["pasta", "tea"])),
+        (["cancel", "--all"], .cancelAll),
+        (["cancel", "-a"], .cancelAll),
+        (["rm", "--all"], .cancelAll),
+        (["--all", "cancel"], .cancelAll),
+        (["extend", "pasta", "+2m"], .extend(name: "pasta", amount: "+2m")),
+        (["wait", "pasta"], .wait(name: "pasta")),
+        (["ping"], .ping),
+        (["help"], .help(topic: nil)),
+        (["help", "start"], .help(topic: "start")),
+        (["help", "list"], .help(topic: "ls")),
+        (["help", "rm"], .help(topic: "cancel")),
+        (["--version"], .version),
+        (["-V"], .version),
+    ]
+
+    @Test(arguments: commands)
+    func parses(arguments: [String], expected: CtlCommand) throws {
+        #expect(try Arguments.parse(arguments) == Invocation(command: expected))
+    }
+
+    @Test func durationInSeveralWordsIsJoined() throws {
+        #expect(try Self.command(["start", "pasta", "1h", "30m"]) == .start(name: "pasta", duration: "1h 30m", message: nil))
+        #expect(try Self.command(["start", "pasta", "1h 30m"]) == .start(name: "pasta", duration: "1h 30m", message: nil))
+    }
+
+    @Test func deadlineInSeveralWordsIsJoined() throws {
+        #expect(try Self.command(["until", "report", "fri", "17:00"]) == .until(name: "report", when: "fri 17:00", message: nil))
+        #expect(try Self.command(["until", "report", "fri 17:00"]) == .until(name: "report", when: "fri 17:00", message: nil))
+    }
+
+    @Test(arguments: [
+        ["start", "pasta", "8m", "-m", "drain it"],
+        ["start", "pasta", "8m", "--message", "drain it"],
+        ["start", "pasta", "8m", "--message=drain it"],
+        ["start", "-m", "drain it", "pasta", "8m"],
+        ["-m", "drain it", "start", "pasta", "8m"],
+    ])
+    func messageInEveryForm(arguments: [String]) throws {
+        #expect(try Self.command(arguments) == .start(name: "pasta", duration: "8m", message: "drain it"))
+    }
+
+    @Test func messageMayContainEqualsAndStartWithADash() throws {
+        #expect(try Self.command(["start", "pasta", "8m", "--message=a=b"]) == .start(name: "pasta", duration: "8m", message: "a=b"))
+        #expect(try Self.command(["start", "pasta", "8m", "-m", "-- no really"])
+            == .start(name: "pasta", duration: "8m", message: "-- no really"))
+    }
+
+    @Test func untilTakesAMessage() throws {
+        #expect(try Self.command(["until", "report", "fri", "17:00", "-m", "send it"])
+            == .until(name: "report", when: "fri 17:00", message: "send it"))
+    }
+
+    @Test(arguments: ["-1m", "-30s", "-1h30m", "-90"])
+    func negativeAmountIsNotAnOption(amount: String) throws {
+        #expect(try Self.command(["extend", "pasta", amount]) == .extend(name: "pasta", amount: amount))
+    }
+
+    // MARK: Global options
+
+    @Test(arguments: [
+        ["--socket", "/tmp/t.sock", "--no-spawn", "ls"],
+        ["ls", "--socket", "/tmp/t.sock", "--no-spawn"],
+        ["--no-spawn", "ls", "--socket=/tmp/t.sock"],
+        ["--socket=/tmp/t.sock", "ls", "--no-spawn"],
+    ])
+    func globalOptionsGoAnywhere(arguments: [String]) throws {
+        #expect(try Arguments.parse(arguments) == Invocation(socket: "/tmp/t.sock", noSpawn: true, command: .list(json: false)))
+    }
+
+    @Test func globalOptionsBetweenArguments() throws {
+        #expect(try Arguments.parse(["start", "pasta", "--no-spawn", "8m", "--socket", "s.sock"])
+            == Invocation(socket: "s.sock", noSpawn: true, command: .start(name: "pasta", duration: "8m", message: nil)))
+    }
+
+    @Test func defaultsAreNoSocketAndSpawning() throws {
+        let invocation = try Arguments.parse(["ls"])
+        #expect(invocation.socket == nil)
+        #expect(!invocation.noSpawn)
+    }
+
+    @Test func doubleDashEndsOptions() throws {
+        #expect(try Self.command(["start", "--", "-pasta", "8m"]) == .start(name: "-pasta", duration: "8m", message: nil))
+        #expect(try Self.command(["cancel", "--", "--all"]) == .cancel(names: ["--all"]))
+        #expect(try Self.command(["--", "pause", "-h"]) == .pause(names: ["-h"]))
+    }
+
+    @Test func loneDashIsAWord() throws {
+        #expect(try Self.command(["pause", "-"]) == .pause(names: ["-"]))
+    }
+
+    // MARK: Help and version
+
+    @Test(arguments: [[], ["-h"], ["--help"], ["--no-spawn"]])
+    func noCommandGivesTheOverview(arguments: [String]) throws {
+        #expect(try Self.command(arguments) == .help(topic: nil))
+    }
+
+    @Test(arguments: [
+        (["start", "-h"], "start"), (["start", "--help"], "start"), (["start", "pasta", "8m", "--help"], "start"),
+        (["list", "-h"], "ls"), (["restart", "--help"], "reset"), (["rm", "-h"], "cancel"), (["-h", "until"], "until"),
+        (["help", "-h"], "help"),
+    ])
+    func helpAfterACommandGivesThatCommandsHelp(arguments: [String], topic: String) throws {
+        #expect(try Self.command(arguments) == .help(topic: topic))
+    }
+
+    @Test func helpWinsOverMissingArguments() throws {
+        #expect(try Self.command(["show", "--help"]) == .help(topic: "show"))
+    }
+
+    // MARK: Refusals
+
+    @Test func cancelWithNamesAndAllIsRefused() throws {
+        for arguments in [["cancel", "pasta", "--all"], ["rm", "-a", "pasta"]] {
+            let error = try Self.refusal(arguments)
+            #expect(error.message == "cancel takes either names or --all, not both.")
+            #expect(error.topic == "cancel")
+        }
+    }
+
+    @Test(arguments: [
+        (["start", "--json", "pasta", "8m"], "start does not take --json.", "start"),
+        (["pause", "pasta", "--json"], "pause does not take --json.", "pause"),
+        (["ping", "--json"], "ping does not take --json.", "ping"),
+        (["ls", "--all"], "ls does not take --all.", "ls"),
+        (["show", "pasta", "-a"], "show does not take --all.", "show"),
+        (["ls", "-m", "x"], "ls does not take --message.", "ls"),
+        (["list", "--message=x"], "list does not take --message.", "ls"),
+    ])
+    func optionsAreRefusedWhereTheyDoNotApply(arguments: [String], message: String, topic: String) throws {
+        let error = try Self.refusal(arguments)
+        #expect(error.message == message)
+        #expect(error.topic == topic)
+    }
+
+    @Test(arguments: [["ls", "--jsn"], ["start", "pasta", "8m", "-x"], ["--verbose"], ["ls", "-json"]])
+    func unknownOptionIsRefused(arguments: [String]) throws {
+        let error = try Self.refusal(arguments)
+        #expect(error.message.hasPrefix("Unknown option \(arguments.last!)."))
+        #expect(error.message.contains("`timerctl help`"))
+    }
+
+    @Test(arguments: [(["start", "pasta", "8m", "-m"], "-m"), (["ls", "--socket"], "--socket"), (["--message"], "--message")])
+    func optionWithoutItsValueIsRefused(arguments: [String], flag: String) throws {
+        #expect(try Self.refusal(arguments).message == "\(flag) needs a value.")
+    }
+
+    @Test(arguments: [("strat", "start"), ("STart", "start"), ("lst", "ls"), ("pasue", "pause"), ("cancle", "cancel"),
+                      ("resum", "resume"), ("wiat", "wait"), ("stat", "start")])
+    func unknownCommandSuggestsANearMiss(word: String, meant: String) throws {
+        let error = try Self.refusal([word, "pasta"])
+        #expect(error.message
+            == "Unknown command \"\(word)\". Did you mean `timerctl \(meant)`? `timerctl help` lists the commands.")
+        #expect(error.topic == nil)
+    }
+
+    @Test(arguments: ["frobnicate", "version", "timers"])
+    func unknownCommandFarFromAnyHasNoSuggestion(word: String) throws {
+        #expect(try Self.refusal([word]).message == "Unknown command \"\(word)\". `timerctl help` lists the commands.")
+    }
+
+    @Test func helpForAnUnknownCommandIsRefused() throws {
+        #expect(try Self.refusal(["help", "frobnicate"]).message
+            == "There is no command \"frobnicate\". `timerctl help` lists the commands.")
+        #expect(try Self.refusal(["help", "start", "ls"]).message == "help takes at most one command.")
+    }
+
+    // MARK: Missing and extra arguments
+
+    @Test(arguments: [
+        (["start"], "start needs a name and a duration, e.g. `timerctl start pasta 8m`."),
+        (["start", "pasta"], "start needs a duration after the name, e.g. `timerctl start pasta 8m`."),
+        (["start", "tea break"], "start needs a duration after the name, e.g. `timerctl start 'tea break' 8m`."),
+        (["until"], "until needs a name and a time, e.g. `timerctl until report \"fri 17:00\"`."),
+        (["until", "report"], "until needs a time after the name, e.g. `timerctl until report 17:00`."),
+        (["until", "bob's"], #"until needs a time after the name, e.g. `timerctl until 'bob'\''s' 17:00`."#),
+        (["extend"], "extend needs a name and an amount, e.g. `timerctl extend pasta +2m`."),
+        (["extend", "pasta"], "extend needs a name and an amount, e.g. `timerctl extend pasta +2m`."),
+        (["show"], "show needs the name of a timer, e.g. `timerctl show pasta`."),
+        (["show", "--json"], "show needs the name of a timer, e.g. `timerctl show pasta`."),
+        (["pause"], "pause needs the name of a timer, e.g. `timerctl pause pasta`."),
+        (["resume"], "resume needs the name of a timer, e.g. `timerctl resume pasta`."),
+        (["reset"], "reset needs the name of a timer, e.g. `timerctl reset pasta`."),
+        (["restart"], "restart needs the name of a timer, e.g. `timerctl restart pasta`."),
+        (["cancel"], "cancel needs the name of a timer, e.g. `timerctl cancel pasta`."),
+        (["rm"], "rm needs the name of a timer, e.g. `timerctl rm pasta`."),
+        (["wait"], "wait needs the name of a timer, e.g. `timerctl wait pasta`."),
+    ])
+    func missingArgumentsAreNamedWithAnExample(arguments: [String], message: String) throws {
+        let error = try Self.refusal(arguments)
+        #expect(error.message == message)
+        #expect(error.topic == Help.canonicalName(arguments[0]))
+    }
+
+    @Test(arguments: [
+        (["show", "pasta", "tea"], "show takes only one name."),
+        (["wait", "pasta", "tea"], "wait takes only one name."),
+        (["ls", "pasta"], "ls takes no arguments."),
+        (["ping", "now"], "ping takes no arguments."),
+    ])
+    func extraArgumentsAreRefused(arguments: [String], message: String) throws {
+        let error = try Self.refusal(arguments)
+        #expect(error.message == message)
+        #expect(error.topic == Help.canonicalName(arguments[0]))
+    }
+
+    @Test(arguments: [
+        ("pasta", "pasta"), ("パスタ", "パスタ"), ("tea-2", "tea-2"), ("tea break", "'tea break'"), ("$HOME", "'$HOME'"),
+        ("a*", "'a*'"), ("bob's", #"'bob'\''s'"#), ("", "''"),
+    ])
+    func shellWordQuotesOnlyWhatTheShellWouldSplitOrExpand(word: String, typed: String) {
+        #expect(Arguments.shellWord(word) == typed)
+    }
+}

@@ -1,0 +1,181 @@
+import Testing
+@testable import timerctl
+
+@Suite struct HelpTests {
+    @Test func overview() {
+        #expect(Help.overview == """
+            timerctl: timers and deadlines that end in a desktop notification.
+
+            Usage: timerctl COMMAND [ARGUMENTS] [--socket PATH] [--no-spawn]
+
+            Commands:
+              start   Start a countdown; a notification appears when it is done.
+              until   Count down to a time of day or a date (a deadline).
+              ls      List every timer with its time left, progress and end. Also: list.
+              show    Show one timer in detail.
+              pause   Pause countdowns (deadlines do not pause).
+              resume  Resume paused countdowns.
+              reset   Run countdowns again from their full duration. Also: restart.
+              cancel  Remove timers (running, paused or done). Also: rm.
+              extend  Add time to a countdown or move a deadline.
+              wait    Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).
+              ping    Check that the daemon answers; print its version.
+              help    Show help for timerctl or one command.
+
+            Global options:
+              --socket PATH   talk to the daemon at PATH (default: $TIMERD_SOCKET, else
+                              the per-user socket)
+              --no-spawn      do not start timerd when it is not running
+              -h, --help      show this help, or a command's help after its name
+              -V, --version   print the version
+
+            Examples:
+              timerctl start pasta 8m
+              timerctl until report "fri 17:00"
+              timerctl ls
+
+            Exit status: 0 success, 1 the daemon refused (no such timer…), 2 usage error,
+            3 no daemon.
+            `timerctl help COMMAND` shows a command's details.
+            """)
+    }
+
+    @Test func start() {
+        #expect(Help.text(for: "start") == """
+            Usage: timerctl start NAME DURATION [-m MESSAGE]
+
+            Start a countdown; a notification appears when it is done.
+
+            DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss);
+            a bare number is seconds. At most 365 days.
+            NAME is 1-64 characters of any script; quote names with spaces.
+              -m, --message TEXT   shown in the notification
+
+            Examples:
+              timerctl start pasta 8m
+              timerctl start 'tea break' 3m30s -m 'green tea, not too long'
+
+            """)
+    }
+
+    @Test func aliasesAreListedOnTheirCommandsPage() {
+        #expect(Help.text(for: "cancel").contains("\nAlso: timerctl rm\n"))
+        #expect(Help.text(for: "ls").contains("\nAlso: timerctl list\n"))
+    }
+
+    @Test func unknownTopicGivesTheOverview() {
+        #expect(Help.text(for: "frobnicate") == Help.overview)
+    }
+
+    @Test(arguments: Help.topics.map(\.name))
+    func everyTopicHasUsageSummaryAndExample(name: String) throws {
+        let topic = try #require(Help.topic(name))
+        let words = [topic.name] + topic.aliases
+        #expect(topic.usage.hasPrefix("timerctl \(name)"))
+        #expect(topic.summary.first?.isUppercase == true)
+        #expect(topic.summary.hasSuffix("."))
+        #expect(!topic.examples.isEmpty)
+        for example in topic.examples {
+            let typed = Self.shellWords(example)
+            #expect(typed.first == "timerctl", "\(example)")
+            #expect(words.contains(typed.dropFirst().first ?? ""), "\(example)")
+        }
+        let text = Help.text(for: name)
+        #expect(text.hasPrefix("Usage: \(topic.usage)\n\n\(topic.summary)\n"))
+        #expect(text.contains("\nExamples:\n"))
+    }
+
+    @Test(arguments: Help.topics.map(\.name))
+    func everyOptionACommandTakesIsDocumentedOnItsPage(name: String) throws {
+        let topic = try #require(Help.topic(name))
+        for option in topic.options {
+            #expect(Help.text(for: name).contains(option), "\(name) takes \(option)")
+        }
+    }
+
+    @Test func everyTopicIsInTheOverviewOnce() {
+        let commandLines = Help.overview.split(separator: "\n").filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+        for topic in Help.topics {
+            #expect(commandLines.filter { $0.hasPrefix("  \(topic.name) ") }.count == 1, "\(topic.name)")
+        }
+    }
+
+    @Test func helpFitsAnEightyColumnTerminal() {
+        for text in [Help.overview] + Help.topics.map({ Help.text(for: $0.name) }) {
+            for line in text.split(separator: "\n") {
+                #expect(TextWidth.of(String(line)) <= 80, "\(line)")
+            }
+        }
+    }
+
+    // MARK: Topics and the parser agree
+
+    /// The help topic that documents a parsed command; nil for `--version`, which is an option.
+    static func topic(of command: CtlCommand) -> String? {
+        switch command {
+        case .start: "start"
+        case .until: "until"
+        case .list: "ls"
+        case .show: "show"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .reset: "reset"
+        case .cancel, .cancelAll: "cancel"
+        case .extend: "extend"
+        case .wait: "wait"
+        case .ping: "ping"
+        case .help: "help"
+        case .version: nil
+        }
+    }
+
+    @Test func everyExampleParsesToItsOwnCommandAndEveryCommandHasOne() throws {
+        var reached: Set<String> = []
+        for topic in Help.topics {
+            for example in topic.examples {
+                let command = try Arguments.parse(Array(Self.shellWords(example).dropFirst())).command
+                let documentedBy = Self.topic(of: command)
+                #expect(documentedBy == topic.name, "\(example)")
+                if let documentedBy { reached.insert(documentedBy) }
+            }
+        }
+        #expect(reached == Set(Help.topics.map(\.name)))
+    }
+
+    @Test func everyNameAndAliasTheParserKnowsHasItsOwnPage() throws {
+        for topic in Help.topics {
+            for word in [topic.name] + topic.aliases {
+                #expect(try Arguments.parse([word, "--help"]).command == .help(topic: topic.name))
+                #expect(Help.canonicalName(word) == topic.name)
+            }
+        }
+    }
+
+    @Test func namesAndAliasesAreUnique() {
+        let words = Help.topics.flatMap { [$0.name] + $0.aliases }
+        #expect(Set(words).count == words.count)
+    }
+
+    /// Splits an example command line as a shell would, up to a pipe or `&&`: enough for
+    /// the quoting the examples use.
+    static func shellWords(_ line: String) -> [String] {
+        var words: [String] = []
+        var word: String?
+        var quote: Character?
+        for c in line {
+            if let q = quote {
+                if c == q { quote = nil } else { word!.append(c) }
+            } else if c == "'" || c == "\"" {
+                quote = c
+                word = word ?? ""
+            } else if c == " " {
+                if let w = word { words.append(w) }
+                word = nil
+            } else {
+                word = (word ?? "") + String(c)
+            }
+        }
+        if let word { words.append(word) }
+        return Array(words.prefix { $0 != "|" && $0 != "&&" })
+    }
+}

@@ -1,0 +1,249 @@
+import Testing
+@testable import timerctl
+import Protocol
+
+@Suite struct RenderTests {
+    /// Monday 30 November 2026, noon UTC.
+    static let now = instant("2026-11-30T12:00:00Z")
+    static let render = Render(now: now, calendar: LocalCalendar(zone: FixedOffsetZone.utc))
+
+    static let pasta = TimerInfo(
+        name: "pasta", kind: .countdown, state: .running, duration: .seconds(480), remaining: .seconds(240),
+        endsAt: now + .seconds(240), createdAt: now - .seconds(240))
+    static let pausedPasta = TimerInfo(
+        name: "パスタ", kind: .countdown, state: .paused, duration: .seconds(600), remaining: .seconds(150),
+        endsAt: nil, createdAt: now - .seconds(900), message: "stir\nand taste")
+    static let tea = TimerInfo(
+        name: "tea", kind: .countdown, state: .done, duration: .seconds(180), remaining: .zero,
+        endsAt: now - .seconds(180), createdAt: now - .seconds(360), firedAt: now - .seconds(180), message: "green tea")
+    static let report = TimerInfo(
+        name: "report", kind: .deadline, state: .running, duration: .seconds(4 * 86_400),
+        remaining: .seconds(3 * 86_400 + 5 * 3600), endsAt: now + .seconds(3 * 86_400 + 5 * 3600),
+        createdAt: now - .seconds(19 * 3600))
+
+    static func timer(
+        _ name: String, _ state: TimerState = .running, left: Duration, of duration: Duration = .seconds(480),
+        endedAgo: Duration? = nil
+    ) -> TimerInfo {
+        let endsAt = state == .paused ? nil : now + left - (endedAgo ?? .zero)
+        return TimerInfo(
+            name: name, kind: .countdown, state: state, duration: duration, remaining: left, endsAt: endsAt,
+            createdAt: now - duration, firedAt: state == .done ? endsAt : nil)
+    }
+
+    // MARK: The ls table
+
+    @Test func table() {
+        #expect(Self.render.table([Self.tea, Self.report, Self.pasta, Self.pausedPasta]) == """
+            NAME    STATE               LEFT  PROGRESS          ENDS       MESSAGE
+            パスタ  paused              2:30  ████████████      -          stir
+            pasta   running             4:00  ████████          12:04
+            report  running  3 days 05:00:00  ███▏              Thu 17:00
+            tea     done      done 3 min ago  ████████████████  11:57      green tea
+
+            """)
+    }
+
+    @Test func emptyTableSaysHowToStart() {
+        #expect(Self.render.table([]) == "No timers. Start one with `timerctl start pasta 8m`.\n")
+    }
+
+    @Test func tableWithoutMessagesHasNoTrailingSpaces() {
+        let table = Self.render.table([Self.pasta])
+        #expect(table == """
+            NAME   STATE    LEFT  PROGRESS          ENDS   MESSAGE
+            pasta  running  4:00  ████████          12:04
+
+            """)
+    }
+
+    @Test func wideNamesAlignWithASCIIOnes() {
+        let names = ["pasta", "煮海鲜", "라면", "🍝", "e\u{301}clair", "パスタ"]
+        let table = Self.render.table(names.enumerated().map { n, name in Self.timer(name, left: .seconds(60 * (n + 1))) })
+        let lines = table.split(separator: "\n").map(String.init)
+        #expect(lines.count == names.count + 1)
+        // STATE begins two columns after the widest name (6) on every line, header included.
+        for line in lines {
+            let state = line.firstRange(of: line.hasPrefix("NAME") ? "STATE" : "running")
+            #expect(state.map { TextWidth.of(String(line[..<$0.lowerBound])) } == 8, "\(line)")
+        }
+        #expect(table == """
+            NAME    STATE    LEFT  PROGRESS          ENDS   MESSAGE
+            pasta   running  1:00  ██████████████    12:01
+            煮海鲜  running  2:00  ████████████      12:02
+            라면    running  3:00  ██████████        12:03
+            🍝      running  4:00  ████████          12:04
+            éclair  running  5:00  ██████            12:05
+            パスタ  running  6:00  ████              12:06
+
+            """)
+    }
+
+    // MARK: Order
+
+    @Test func sortedByTimeLeftThenNameWithDoneLastMostRecentFirst() {
+        let timers = [
+            Self.timer("slow", left: .seconds(300)),
+            Self.timer("done long ago", .done, left: .zero, endedAgo: .seconds(600)),
+            Self.timer("b", left: .seconds(60)),
+            Self.timer("done just now", .done, left: .zero, endedAgo: .seconds(5)),
+            Self.timer("a", left: .seconds(60)),
+            Self.timer("paused", .paused, left: .seconds(30)),
+        ]
+        #expect(timers.sorted(by: Render.order).map(\.name) == ["paused", "a", "b", "slow", "done just now", "done long ago"])
+        let rows = Self.render.table(timers).split(separator: "\n").dropFirst()
+        #expect(rows.map { $0.split(separator: " ", maxSplits: 1)[0] } == ["paused", "a", "b", "slow", "done", "done"])
+    }
+
+    // MARK: Bars
+
+    static let bars: [(Double, String)] = [
+        (0.0, "        "),
+        (1.0 / 64, "▏       "),
+        (1.0 / 16, "▌       "),
+        (7.0 / 64, "▉       "),
+        (9.0 / 64, "█▏      "),
+        (0.5, "████    "),
+        (63.0 / 64, "███████▉"),
+        (1.0, "████████"),
+        (-0.5, "        "),
+        (1.5, "████████"),
+        (1.0 / 128, "        "),
+    ]
+
+    @Test(arguments: bars)
+    func bar(fraction: Double, expected: String) {
+        #expect(Render.bar(fraction, width: 8) == expected)
+    }
+
+    @Test func barIsAlwaysItsWidth() {
+        for width in [1, 8, 16, 24] {
+            for step in 0...(width * 8) {
+                let bar = Render.bar(Double(step) / Double(width * 8), width: width)
+                #expect(TextWidth.of(bar) == width)
+                #expect(bar.count == width)
+            }
+        }
+    }
+
+    // MARK: Cells
+
+    @Test func leftForRunningAndPausedIsTheCountdown() {
+        #expect(Self.render.left(Self.pasta) == "4:00")
+        #expect(Self.render.left(Self.pausedPasta) == "2:30")
+        #expect(Self.render.left(Self.report) == "3 days 05:00:00")
+    }
+
+    @Test func leftForDoneSaysHowLongAgo() {
+        #expect(Self.render.left(Self.tea) == "done 3 min ago")
+        #expect(Self.render.left(Self.timer("t", .done, left: .zero, endedAgo: .seconds(2 * 3600 + 20 * 60))) == "done 2 h 20 min ago")
+        #expect(Self.render.left(Self.timer("t", .done, left: .zero, endedAgo: .milliseconds(300))) == "done just now")
+    }
+
+    @Test func leftForDoneFallsBackToFiredAtThenToNothing() {
+        var timer = Self.tea
+        timer.endsAt = nil
+        timer.firedAt = Self.now - .seconds(2 * 86_400)
+        #expect(Self.render.left(timer) == "done 2 days ago")
+        timer.firedAt = nil
+        #expect(Self.render.left(timer) == "done")
+    }
+
+    @Test func endsOfAPausedTimerIsADash() {
+        #expect(Self.render.ends(Self.pausedPasta) == "-")
+        var stillKnowsItsEnd = Self.pasta
+        stillKnowsItsEnd.state = .paused
+        #expect(Self.render.ends(stillKnowsItsEnd) == "-")
+    }
+
+    @Test func endsIsAsShortAsIsClear() {
+        #expect(Self.render.ends(Self.pasta) == "12:04")
+        #expect(Self.render.ends(Self.report) == "Thu 17:00")
+        #expect(Self.render.ends(Self.tea) == "11:57")
+        #expect(Self.render.ends(Self.timer("later", left: .seconds(30 * 86_400), of: .seconds(31 * 86_400))) == "Dec 30 12:00")
+    }
+
+    // MARK: Sentences
+
+    @Test func started() {
+        #expect(Self.render.started(Self.pasta) == "pasta: 8m, done at 12:04.")
+        #expect(Self.render.started(Self.timer("tea break", left: .seconds(210), of: .seconds(210))) == "tea break: 3m30s, done at 12:03.")
+        #expect(Self.render.started(Self.report) == "report: deadline Thu 17:00, 3 days 05:00:00 from now.")
+    }
+
+    @Test func changed() {
+        #expect(Self.render.changed(Self.pausedPasta, "paused") == "パスタ paused with 2:30 left.")
+        #expect(Self.render.changed(Self.pasta, "resumed") == "pasta resumed: 4:00 left, done at 12:04.")
+        #expect(Self.render.changed(Self.report, "extended") == "report extended: 3 days 05:00:00 left, done at Thu 17:00.")
+        #expect(Self.render.changed(Self.tea, "cancelled") == "tea cancelled.")
+    }
+
+    // MARK: show
+
+    @Test func detailOfARunningCountdown() {
+        #expect(Self.render.detail(Self.pasta) == """
+            pasta: countdown, running
+              left      4:00 of 8m
+              progress  ████████████             50%
+              ends      Mon 30 Nov 12:04
+              created   Mon 30 Nov 11:56
+
+            """)
+    }
+
+    @Test func detailOfAPausedCountdownWithATwoLineMessage() {
+        #expect(Self.render.detail(Self.pausedPasta) == """
+            パスタ: countdown, paused
+              left      2:30 of 10m
+              progress  ██████████████████       75%
+              created   Mon 30 Nov 11:45
+              message   stir
+                        and taste
+
+            """)
+    }
+
+    @Test func detailOfACountdownThatFiredLate() {
+        var tea = Self.tea
+        tea.endsAt = Self.now - .seconds(3 * 3600)
+        tea.createdAt = Self.now - .seconds(3 * 3600 + 180)
+        tea.firedAt = Self.now - .seconds(180)
+        #expect(Self.render.detail(tea) == """
+            tea: countdown, done
+              left      done 3 h ago
+              progress  ████████████████████████ 100%
+              ended     Mon 30 Nov 09:00
+              fired     Mon 30 Nov 11:57 (late: timerd was not running)
+              created   Mon 30 Nov 08:57
+              message   green tea
+
+            """)
+    }
+
+    @Test func detailOfADoneCountdownOnTimeHasNoFiredLine() {
+        #expect(!Self.render.detail(Self.tea).contains("fired"))
+    }
+
+    @Test func detailOfADeadline() {
+        #expect(Self.render.detail(Self.report) == """
+            report: deadline, running
+              left      3 days 05:00:00 of 4d
+              progress  ████▋                    19%
+              ends      Thu 3 Dec 17:00
+              created   Sun 29 Nov 17:00
+
+            """)
+    }
+
+    @Test func detailUsesTheCalendarsZone() {
+        let tokyo = Render(now: Self.now, calendar: LocalCalendar(zone: FixedOffsetZone(seconds: 9 * 3600)))
+        #expect(tokyo.detail(Self.pasta).contains("  ends      Mon 30 Nov 21:04\n"))
+        #expect(tokyo.ends(Self.pasta) == "21:04")
+    }
+}
+
+/// A timestamp from RFC 3339 text, for fixtures that read like the instants they name.
+func instant(_ text: String) -> Timestamp {
+    guard let t = RFC3339.parse(text) else { fatalError("bad test timestamp \(text)") }
+    return t
+}
