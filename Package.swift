@@ -16,13 +16,13 @@ let package = Package(
         .systemLibrary(name: "CLinux"),
         .target(name: "Protocol", linkerSettings: [.linkedLibrary("m")]),
         .executableTarget(name: "timerd", dependencies: ["Protocol", "CLibNotify", "CLinux"]),
-        .executableTarget(name: "timerctl", dependencies: ["Protocol"]),
+        .executableTarget(name: "timerctl", dependencies: ["Protocol", "CLinux"]),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"]),
         .testTarget(name: "timerdTests", dependencies: ["timerd", "Protocol"]),
         .testTarget(name: "timerctlTests", dependencies: ["timerctl", "Protocol"]),
         // Runs the built programs as a user would: real processes, a real socket, and for
         // notifications a real session bus and notification server (`make test` starts them).
-        .testTarget(name: "IntegrationTests", dependencies: ["timerd", "timerctl", "Protocol"]),
+        .testTarget(name: "IntegrationTests", dependencies: ["timerd", "timerctl", "Protocol", "CLinux"]),
     ],
     swiftLanguageModes: [.v6]
 )

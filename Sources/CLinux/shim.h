@@ -5,6 +5,7 @@
 // well (the packed struct epoll_event).
 
 #include <pthread.h>
+#include <spawn.h>
 #include <stdint.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
@@ -47,6 +48,10 @@ static inline int clinux_peer_credentials(int fd, uint32_t *uid, int32_t *pid) {
 
 /// accept4 is a GNU extension the Glibc module hides.
 extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flags);
+
+/// Closes every descriptor from `from` up in a spawned child (glibc 2.34+), so a daemon
+/// started by a client keeps none of the client's descriptors open.
+extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
 
 /// Names a thread (shown by top -H and in /proc), also a GNU extension.
 extern int pthread_setname_np(pthread_t thread, const char *name);

@@ -1,3 +1,4 @@
+import CLinux
 import Glibc
 import Protocol
 
@@ -79,7 +80,7 @@ enum Connect {
     }
 
     /// Starts the daemon in a new session (so closing the terminal does not stop it), with
-    /// stdin from /dev/null and output appended to the log.
+    /// stdin from /dev/null, output appended to the log and no other descriptor.
     private static func launch(_ arguments: [String], log: String) throws(CtlFailure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -87,6 +88,9 @@ enum Connect {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of ours: a pipe inherited by the daemon would keep whoever waits for
+        // its end (a shell's `$(timerctl start …)`, a test harness) waiting for ever.
+        posix_spawn_file_actions_addclosefrom_np(&actions, 3)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }

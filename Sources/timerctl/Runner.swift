@@ -40,7 +40,7 @@ struct Runner {
         case .pause(let names): try each(names, Request.pause, verb: "paused")
         case .resume(let names): try each(names, Request.resume, verb: "resumed")
         case .reset(let names): try each(names, Request.reset, verb: "restarted")
-        case .cancel(let names): try each(names, Request.cancel, verb: "cancelled")
+        case .cancel(let names): try each(names, Request.cancel, verb: "cancelled", finished: true)
         case .cancelAll:
             var connection = try connect()
             let names = try list(&connection).map(\.name)
@@ -64,12 +64,16 @@ struct Runner {
 
     /// Applies a per-timer command to every name (in one round trip), reporting each;
     /// fails at the end if any was refused, after the others were applied.
-    private func each(_ names: [String], _ make: (String) -> Request, verb: String) throws(CtlFailure) {
+    private func each(_ names: [String], _ make: (String) -> Request, verb: String, finished: Bool = false)
+        throws(CtlFailure)
+    {
         var connection = try connect()
         var refusals: [String] = []
         for (_, result) in zip(names, try connection.call(names.map(make))) {
             switch result {
-            case .success(let reply): output(render.changed(try timer(reply), verb) + "\n")
+            case .success(let reply):
+                let timer = try timer(reply)
+                output((finished ? "\(timer.name) \(verb)." : render.changed(timer, verb)) + "\n")
             case .failure(let failure): refusals.append(failure.message)
             }
         }

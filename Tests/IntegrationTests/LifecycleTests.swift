@@ -31,14 +31,10 @@ struct LifecycleTests {
         let socket = daemon.socket
         #expect(daemon.stop(signal: SIGKILL) != 0)
         #expect(FileManager.default.fileExists(atPath: socket), "kill -9 leaves the socket behind")
-        let again = Process()
-        again.executableURL = URL(fileURLWithPath: Programs.timerd)
-        again.arguments = ["--socket", socket]
-        again.standardError = FileHandle.nullDevice
-        try again.run()
+        let again = try Child(Programs.timerd, ["--socket", socket])
         defer {
-            again.terminate()
-            again.waitUntilExit()
+            again.signal(SIGTERM)
+            again.wait()
         }
         #expect(eventually { RPCClient.canConnect(socket) })
     }

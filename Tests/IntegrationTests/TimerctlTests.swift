@@ -81,20 +81,14 @@ struct TimerctlTests {
         #expect(try daemon.ctl("wait", "egg").status == 0, "waiting on a done timer returns at once")
 
         #expect(try daemon.ctl("start", "tea", "1h").status == 0)
-        let waiter = Process()
-        waiter.executableURL = URL(fileURLWithPath: Programs.timerctl)
-        waiter.arguments = ["wait", "tea", "--socket", daemon.socket, "--no-spawn"]
-        let stderr = Pipe()
-        waiter.standardOutput = FileHandle.nullDevice
-        waiter.standardError = stderr
+        let errors = daemon.directory + "/wait.err"
         let subscriptionsBefore = daemon.log().components(separatedBy: "subscribed").count
-        try waiter.run()
+        let waiter = try Child(
+            Programs.timerctl, ["wait", "tea", "--socket", daemon.socket, "--no-spawn"], stderr: errors)
         #expect(eventually { daemon.log().components(separatedBy: "subscribed").count > subscriptionsBefore })
         #expect(try daemon.ctl("cancel", "tea").status == 0)
-        waiter.waitUntilExit()
-        #expect(waiter.terminationStatus == 1)
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(message == "timerctl: tea was cancelled before it was done.\n")
+        #expect(waiter.wait() == 1)
+        #expect(try String(contentsOfFile: errors, encoding: .utf8) == "timerctl: tea was cancelled before it was done.\n")
     }
 
     @Test("Exit status: 1 when the daemon refuses, 2 for usage errors, with messages that help")

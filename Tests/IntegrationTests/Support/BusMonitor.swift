@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// What the notification server was sent: every `Notify` call on the session bus, seen by
@@ -20,40 +19,37 @@ struct NotifyCall: Equatable {
 
 /// Runs `dbus-monitor` on the session bus for the lifetime of a test.
 final class BusMonitor: @unchecked Sendable {
-    private let process = Process()
-    private let output = Mutex<String>("")
+    private var process: Child?
+    private let directory = makeTemporaryDirectory()
+    private var outputPath: String { directory + "/monitor.txt" }
 
     init() throws {
         try Desktop.require()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-monitor")
-        process.arguments = [
-            "--session",
-            "type='method_call',interface='org.freedesktop.Notifications',member='Notify'",
-            "type='method_return'",
-        ]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        let handle = pipe.fileHandleForReading
-        handle.readabilityHandler = { [weak self] h in
-            let data = h.availableData
-            guard !data.isEmpty else { return }
-            self?.output.withLock { $0 += String(decoding: data, as: UTF8.self) }
-        }
-        try process.run()
+        // To a file rather than a pipe: nobody has to read while the test runs.
+        process = try Child(
+            "/usr/bin/dbus-monitor",
+            [
+                "--session", "type='method_call',interface='org.freedesktop.Notifications',member='Notify'",
+                "type='method_return'",
+            ], stdout: outputPath)
         // dbus-monitor announces that it became a monitor by losing its own name.
-        let ready = eventually { self.output.withLock { $0.contains("member=NameLost") } }
+        let ready = eventually { output().contains("member=NameLost") }
         try #require(ready, "dbus-monitor did not start")
     }
 
     deinit {
-        process.terminate()
-        process.waitUntilExit()
+        process?.signal(SIGTERM)
+        process?.wait()
+        removeDirectory(directory)
+    }
+
+    private func output() -> String {
+        (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
     }
 
     /// Every `Notify` call seen so far, with the server's answers matched in.
     func calls() -> [NotifyCall] {
-        Self.parse(output.withLock { $0 })
+        Self.parse(output())
     }
 
     /// Waits until `count` calls match `predicate` (or the timeout), and returns the matches.

@@ -6,7 +6,7 @@ import Testing
 final class Daemon: @unchecked Sendable {
     let directory: String
     let socket: String
-    let process = Process()
+    let process: Child
     let logPath: String
     var environment: [String: String]
 
@@ -21,20 +21,14 @@ final class Daemon: @unchecked Sendable {
         environment.removeValue(forKey: "TIMERD_SOCKET")
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
-        process.executableURL = URL(fileURLWithPath: Programs.timerd)
-        process.arguments = ["--socket", socket] + extraArguments
-        process.environment = environment
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let logHandle = FileHandle(forWritingAtPath: logPath)!
-        process.standardError = logHandle
-        process.standardOutput = logHandle
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        process = try Child(
+            Programs.timerd, ["--socket", socket] + extraArguments, environment: environment, stdout: logPath,
+            stderr: logPath)
         let up = eventually { RPCClient.canConnect(socket) || !process.isRunning }
         try #require(up && process.isRunning, "timerd did not start: \(log())")
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process.pid }
 
     /// Everything the daemon wrote to stderr so far.
     func log() -> String {
@@ -57,17 +51,13 @@ final class Daemon: @unchecked Sendable {
     /// Sends SIGTERM and waits for the exit status.
     @discardableResult
     func stop(signal: Int32 = SIGTERM) -> Int32 {
-        guard process.isRunning else { return process.terminationStatus }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        return process.terminationStatus
+        process.signal(signal)
+        return process.wait()
     }
 
     deinit {
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        process.signal(SIGKILL)
+        process.wait()
         removeDirectory(directory)
     }
 }

@@ -41,34 +41,18 @@ struct ProcessResult: CustomStringConvertible {
 func run(_ executable: String, _ arguments: [String], environment: [String: String]? = nil, stdin: String? = nil)
     throws -> ProcessResult
 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    if let environment { process.environment = environment }
-    let out = Pipe(), err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    let input = Pipe()
-    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-    try process.run()
-    if let stdin {
-        input.fileHandleForWriting.write(Data(stdin.utf8))
-        try input.fileHandleForWriting.close()
-    }
-    // Read both pipes to the end before waiting, so a chatty child never blocks on a full pipe.
-    let group = DispatchGroup()
-    nonisolated(unsafe) var outData = Data(), errData = Data()
-    group.enter()
-    DispatchQueue.global().async {
-        outData = out.fileHandleForReading.readDataToEndOfFile()
-        group.leave()
-    }
-    errData = err.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
+    let dir = makeTemporaryDirectory()
+    defer { removeDirectory(dir) }
+    let outPath = dir + "/out", errPath = dir + "/err", inPath = dir + "/in"
+    if let stdin { _ = FileManager.default.createFile(atPath: inPath, contents: Data(stdin.utf8)) }
+    let child = try Child(
+        executable, arguments, environment: environment, stdin: stdin == nil ? nil : inPath, stdout: outPath,
+        stderr: errPath)
+    let status = child.wait()
     return ProcessResult(
-        status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-        stderr: String(decoding: errData, as: UTF8.self))
+        status: status,
+        stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
 }
 
 /// A fresh private directory under /tmp (short, so socket paths fit in `sun_path`).
