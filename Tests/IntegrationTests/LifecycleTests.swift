@@ -110,10 +110,18 @@ struct LifecycleTests {
         let socket = dir + "/timerd.sock"
         var env = ProcessInfo.processInfo.environment
         env["DBUS_SESSION_BUS_ADDRESS"] = Self.noBus
-        let started = try run(Programs.timerctl, ["start", "pasta", "8m", "--socket", socket], environment: env)
+        // Started from a shell holding an extra descriptor, as `$(timerctl …)` holds a pipe.
+        let marker = dir + "/held-by-the-client"
+        let started = try run(
+            "/bin/sh", ["-c", "exec 7>\(marker); exec \(Programs.timerctl) start pasta 8m --socket \(socket)"],
+            environment: env)
         #expect(started.status == 0, "\(started)")
         let pid = try #require(lockHolder(socket + ".lock"))
         defer { stopDaemon(lockFile: socket + ".lock") }
+        let held = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\($0)")
+        }
+        #expect(!held.contains(marker), "the daemon keeps none of the client's descriptors: \(held)")
         #expect(getsid(pid) == pid, "the daemon leads its own session, so closing the terminal does not stop it")
         #expect(getsid(pid) != getsid(0))
         let list = try run(Programs.timerctl, ["ls", "--json", "--socket", socket, "--no-spawn"], environment: env)
