@@ -2,7 +2,19 @@
 /// 煮海鲜, 라면) and most emoji take two, combining marks none, everything else one.
 enum TextWidth {
     static func of(_ text: String) -> Int {
-        text.unicodeScalars.reduce(0) { $0 + of($1) }
+        text.reduce(0) { $0 + of($1) }
+    }
+
+    /// A user-perceived character is drawn as one glyph: an emoji sequence (👨‍👩‍👧, ❤️, 🇯🇵)
+    /// takes two columns however many scalars make it up.
+    static func of(_ character: Character) -> Int {
+        let scalars = character.unicodeScalars
+        guard scalars.count > 1 else { return scalars.first.map(of) ?? 0 }
+        let isEmojiSequence =
+            scalars.contains { $0.value == 0xFE0F || $0.value == 0x200D || $0.properties.isEmojiPresentation }
+            || scalars.allSatisfy { (0x1F1E6...0x1F1FF).contains($0.value) }
+        if isEmojiSequence { return 2 }
+        return scalars.reduce(0) { $0 + of($1) }
     }
 
     static func of(_ scalar: Unicode.Scalar) -> Int {

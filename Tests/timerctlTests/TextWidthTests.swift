@@ -6,6 +6,8 @@ import Testing
         ("", 0), ("a", 1), ("pasta", 5), ("tea break", 9),
         ("パスタ", 6), ("煮海鲜", 6), ("라면", 4), ("🍝", 2), ("パスタ🍝", 8),
         ("e\u{301}", 1), ("e\u{301}clair", 6), ("Ａ", 2), ("a\u{200B}b", 2), ("\u{7}", 0),
+        // Emoji sequences are one glyph of two columns, however many scalars make them.
+        ("👨\u{200D}👩\u{200D}👧", 2), ("❤\u{FE0F}", 2), ("🇯🇵", 2), ("👍🏽", 2), ("tea ☕", 6),
     ]
 
     @Test(arguments: widths)

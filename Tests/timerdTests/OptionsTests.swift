@@ -60,7 +60,7 @@ import Testing
         #expect(error.description == error.message)
     }
 
-    @Test(arguments: [["--socket"], ["--socket", ""], ["--socket="], ["-v", "--socket"]])
+    @Test(arguments: [["--socket"], ["--socket", ""], ["--socket="], ["-v", "--socket"], ["--socket", "--verbose"]])
     func aSocketWithoutAPathIsAUsageError(_ arguments: [String]) throws {
         let error = try #require(Self.refusal(arguments))
         #expect(error.exitCode == 2)

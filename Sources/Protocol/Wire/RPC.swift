@@ -41,7 +41,7 @@ public enum RPC {
         do {
             value = try JSONParser.parse(line)
         } catch {
-            return .unreadable(.parseError("The line is not valid JSON (\(error.message)); send one JSON-RPC request object per line."))
+            return .unreadable(.parseError("The line could not be read as JSON (\(error.message)); send one JSON-RPC request object per line."))
         }
         switch value {
         case .array(let items):

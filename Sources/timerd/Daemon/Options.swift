@@ -26,7 +26,8 @@ struct Options: Equatable {
         while let argument = rest.popFirst() {
             switch argument {
             case "--socket":
-                guard let path = rest.popFirst(), !path.isEmpty else {
+                // `--socket --verbose` is a forgotten path, not a socket named "--verbose".
+                guard let path = rest.popFirst(), !path.isEmpty, !path.hasPrefix("--") else {
                     throw StartupError("--socket needs a path, e.g. --socket /tmp/timerd.sock.", exitCode: 2)
                 }
                 options.socket = path

@@ -160,7 +160,7 @@ import Protocol
     func invalidJSONIsUnreadableAndSaysHowToSend(line: String) throws {
         let error = try Self.unreadable(line)
         #expect(error.code == RPCError.parseErrorCode)
-        #expect(error.message.hasPrefix("The line is not valid JSON ("))
+        #expect(error.message.hasPrefix("The line could not be read as JSON ("))
         #expect(error.message.hasSuffix("); send one JSON-RPC request object per line."))
     }
 
