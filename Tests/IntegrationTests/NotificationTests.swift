@@ -87,8 +87,52 @@ struct NoServerTests {
         #expect(timers.count == 2)
         #expect(timers.allSatisfy { $0["state"] == "done" })
         #expect(try daemon.ctl("ping").status == 0)
+        _ = eventually { daemon.log().contains("could not show the notification") }
         let warnings = daemon.log().components(separatedBy: "could not show the notification").count - 1
         #expect(warnings == 1, "logged once, not per timer:\n\(daemon.log())")
         #expect(daemon.stop() == 0)
+    }
+}
+
+/// A session bus without a notification server on it: the same promise.
+@Suite("A session bus but no notification server")
+struct NoNotificationServerTests {
+    @Test("Timers fire when nobody serves notifications; the reason is logged once")
+    func firesWithoutServer() throws {
+        let dir = makeTemporaryDirectory()
+        defer { removeDirectory(dir) }
+        let address = "unix:path=\(dir)/bus"
+        // A bus with no service directories: nothing can be activated to serve notifications
+        // (on a normal session bus, dunst's .service file would be tried).
+        let config = dir + "/bus.conf"
+        try """
+            <busconfig>
+              <type>session</type>
+              <listen>\(address)</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """.write(toFile: config, atomically: true, encoding: .utf8)
+        let bus = try Child(
+            "/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--nopidfile"], stderr: dir + "/bus.log")
+        defer {
+            bus.signal(SIGTERM)
+            bus.wait()
+        }
+        #expect(eventually { FileManager.default.fileExists(atPath: dir + "/bus") })
+        let daemon = try Daemon(bus: address)
+        #expect(try daemon.ctl("start", "lonely", "0.2").status == 0)
+        #expect(try daemon.ctl("start", "lonelier", "0.4").status == 0)
+        #expect(try daemon.ctl("wait", "lonelier").status == 0)
+        #expect(try daemon.ctl("ping").status == 0)
+        // The warning comes from the GLib thread, after the timer fired.
+        #expect(eventually { daemon.log().contains("could not show the notification") })
+        let log = daemon.log()
+        #expect(log.components(separatedBy: "could not show the notification").count - 1 == 1, "\(log)")
+        #expect(log.contains("org.freedesktop.Notifications"), "names what is missing: \(log)")
     }
 }

@@ -32,6 +32,8 @@ final class Server: @unchecked Sendable {
     private let limits: Limits
     private var connections: [ClientID: Connection] = [:]
     private var nextID: ClientID = 1
+    /// One read buffer for every connection: reads happen one at a time on the loop.
+    private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
     init(loop: EventLoop, listenFD: Int32, scheduler: Scheduler, allowedUID: uid_t = getuid(), limits: Limits = Limits()) {
         self.loop = loop
@@ -121,12 +123,11 @@ final class Server: @unchecked Sendable {
     }
 
     private func readAvailable(_ connection: Connection) {
-        var chunk = [UInt8](repeating: 0, count: 65_536)
         // Bounded reads per wake-up keep one fast client from starving the others.
         for _ in 0..<16 {
-            let n = chunk.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
+            let n = readBuffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress, $0.count, 0) }
             if n > 0 {
-                chunk.withUnsafeBytes { connection.framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                readBuffer.withUnsafeBytes { connection.framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
                 if !takeLines(connection) { return }
                 if connection.pending.count >= limits.maxPendingLines { return }
             } else if n == 0 {
