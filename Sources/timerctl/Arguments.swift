@@ -116,7 +116,7 @@ enum Arguments {
                 throw UsageError(
                     message: args.isEmpty
                         ? "start needs a name and a duration, e.g. `timerctl start pasta 8m`."
-                        : "start needs a duration after the name, e.g. `timerctl start \(shellWord(args[0])) 8m`.",
+                        : "start needs a duration after the name, e.g. `timerctl start \(TimerText.shellWord(args[0])) 8m`.",
                     topic: canonical)
             }
             // Unquoted durations with spaces ("1h 30m") arrive as several words.
@@ -126,7 +126,7 @@ enum Arguments {
                 throw UsageError(
                     message: args.isEmpty
                         ? "until needs a name and a time, e.g. `timerctl until report \"fri 17:00\"`."
-                        : "until needs a time after the name, e.g. `timerctl until \(shellWord(args[0])) 17:00`.",
+                        : "until needs a time after the name, e.g. `timerctl until \(TimerText.shellWord(args[0])) 17:00`.",
                     topic: canonical)
             }
             return .until(name: args[0], when: args.dropFirst().joined(separator: " "), message: message)
@@ -168,15 +168,6 @@ enum Arguments {
         default:
             return .version
         }
-    }
-
-    /// `word` as it must be typed in a shell, for examples in messages: in single quotes when
-    /// it holds spaces or characters the shell treats specially.
-    static func shellWord(_ word: String) -> String {
-        let special: Set<Character> = [" ", "\t", "\n", "'", "\"", "\\", "$", "`", "!", "*", "?", "[", "]", "(", ")",
-                                       "{", "}", ";", "&", "|", "<", ">", "#", "~"]
-        guard word.isEmpty || word.contains(where: special.contains) else { return word }
-        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     /// "-2m" and "-30s" are amounts for `extend`, not options.

@@ -1,3 +1,4 @@
+import Protocol
 import Testing
 @testable import timerctl
 
@@ -241,6 +242,6 @@ import Testing
         ("a*", "'a*'"), ("bob's", #"'bob'\''s'"#), ("", "''"),
     ])
     func shellWordQuotesOnlyWhatTheShellWouldSplitOrExpand(word: String, typed: String) {
-        #expect(Arguments.shellWord(word) == typed)
+        #expect(TimerText.shellWord(word) == typed)
     }
 }

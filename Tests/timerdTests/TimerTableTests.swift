@@ -238,6 +238,14 @@ private let t0 = Moment.start
         #expect(table.records == before)
     }
 
+    @Test func commandsInMessagesQuoteNamesTheShellWouldSplit() throws {
+        var table = TimerTable()
+        try table.startCountdown("tea break", .minutes(3), at: t0)
+        _ = try table.apply(.pause(name: "tea break"), at: t0)
+        let twice = table.refusal(.pause(name: "tea break"), at: t0)
+        #expect(twice?.message.contains("`timerctl resume 'tea break'` continues it") == true, "\(String(describing: twice))")
+    }
+
     @Test func deadlinesCannotBePaused() throws {
         var table = TimerTable()
         try table.startDeadline("report", at: t0.wall + .hours(1), at: t0)

@@ -54,4 +54,13 @@ public enum TimerText {
         }
         return out + "\""
     }
+
+    /// `word` as it must be typed in a shell, for examples in messages: in single quotes when
+    /// it holds spaces or characters the shell treats specially.
+    public static func shellWord(_ word: String) -> String {
+        let special: Set<Character> = [" ", "\t", "\n", "'", "\"", "\\", "$", "`", "!", "*", "?", "[", "]", "(", ")",
+                                       "{", "}", ";", "&", "|", "<", ">", "#", "~"]
+        guard word.isEmpty || word.contains(where: special.contains) else { return word }
+        return "'" + word.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+    }
 }

@@ -86,7 +86,7 @@ struct TimerTable: Sendable {
                 throw .alreadyExists(
                     name: name,
                     message: "There is already \(what) named \(TimerText.quoted(name)) (\(left) left); "
-                        + "cancel it first (`timerctl cancel \(name)`) or choose another name.")
+                        + "cancel it first (`timerctl cancel \(TimerText.shellWord(name))`) or choose another name.")
             }
             // A finished timer of the same name makes way for the new one, but only once the
             // new one is known to be valid: a refused start must leave the table as it was.
@@ -121,17 +121,17 @@ struct TimerTable: Sendable {
             throw .wrongState(
                 name: name,
                 message: "\(TimerText.quoted(name)) is a deadline, and a deadline does not pause; "
-                    + "move it with `timerctl extend \(name) +1h` or cancel it.")
+                    + "move it with `timerctl extend \(TimerText.shellWord(name)) +1h` or cancel it.")
         }
         switch record.phase {
         case .running:
             record.phase = .paused(remaining: record.remaining(at: now))
         case .paused:
             throw .wrongState(
-                name: name, message: "\(TimerText.quoted(name)) is already paused; `timerctl resume \(name)` continues it.")
+                name: name, message: "\(TimerText.quoted(name)) is already paused; `timerctl resume \(TimerText.shellWord(name))` continues it.")
         case .done:
             throw .wrongState(
-                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(name)` runs it again.")
+                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(TimerText.shellWord(name))` runs it again.")
         }
         store(record)
         return outcome(record, .paused, at: now)
@@ -146,7 +146,7 @@ struct TimerTable: Sendable {
             throw .wrongState(name: name, message: "\(TimerText.quoted(name)) is already running.")
         case .done:
             throw .wrongState(
-                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(name)` runs it again.")
+                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(TimerText.shellWord(name))` runs it again.")
         }
         store(record)
         return outcome(record, .resumed, at: now)
@@ -158,7 +158,7 @@ struct TimerTable: Sendable {
             throw .wrongState(
                 name: name,
                 message: "\(TimerText.quoted(name)) is a deadline and has no length to start over; "
-                    + "set a new one with `timerctl until \(name) WHEN` or move it with `timerctl extend \(name) +1h`.")
+                    + "set a new one with `timerctl until \(TimerText.shellWord(name)) WHEN` or move it with `timerctl extend \(TimerText.shellWord(name)) +1h`.")
         }
         record.total = record.length
         record.startedAt = now.wall

@@ -57,6 +57,10 @@ final class Connection {
         if outputOffset == output.count {
             output.removeAll(keepingCapacity: output.capacity <= 65_536)
             outputOffset = 0
+        } else if outputOffset > 65_536 && outputOffset > output.count / 2 {
+            // A reader that always lags a little must not make the sent prefix grow for ever.
+            output.removeFirst(outputOffset)
+            outputOffset = 0
         }
         return true
     }

@@ -14,7 +14,7 @@ import Protocol
 /// Confined to the event loop's thread (hence `@unchecked Sendable`); other threads reach it
 /// through `loop.execute`.
 final class Server: @unchecked Sendable {
-    struct Limits {
+    struct ConnectionLimits {
         var maxConnections = 1_024
         /// Lines buffered while a batch is with the scheduler; beyond this the connection
         /// is not read until the batch is answered.
@@ -29,13 +29,13 @@ final class Server: @unchecked Sendable {
     private let listenFD: Int32
     private let scheduler: Scheduler
     private let allowedUID: uid_t
-    private let limits: Limits
+    private let limits: ConnectionLimits
     private var connections: [ClientID: Connection] = [:]
     private var nextID: ClientID = 1
     /// One read buffer for every connection: reads happen one at a time on the loop.
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
-    init(loop: EventLoop, listenFD: Int32, scheduler: Scheduler, allowedUID: uid_t = getuid(), limits: Limits = Limits()) {
+    init(loop: EventLoop, listenFD: Int32, scheduler: Scheduler, allowedUID: uid_t = getuid(), limits: ConnectionLimits = ConnectionLimits()) {
         self.loop = loop
         self.listenFD = listenFD
         self.scheduler = scheduler
@@ -155,7 +155,7 @@ final class Server: @unchecked Sendable {
             }
             return true
         } catch {
-            let kib = Protocol.Limits.maxRequestBytes / 1024
+            let kib = Limits.maxRequestBytes / 1024
             connection.pending.append(Self.tooLongMarker)
             Log.info("client \(connection.id) sent a line over \(kib) KiB; closing it")
             connection.readClosed = true
@@ -240,7 +240,7 @@ final class Server: @unchecked Sendable {
     }
 
     private static let lineTooLong = RPCError.invalidRequest(
-        "The line is longer than \(Protocol.Limits.maxRequestBytes / 1024) KiB, the most timerd reads; "
+        "The line is longer than \(Limits.maxRequestBytes / 1024) KiB, the most timerd reads; "
             + "the connection is closed. Send one request per line.")
 
     private func finished(_ id: ClientID, _ output: [UInt8]) {
