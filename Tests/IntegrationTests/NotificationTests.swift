@@ -33,6 +33,8 @@ struct NotificationTests {
         #expect(call.time >= endSeconds, "notified \(endSeconds - call.time) s early")
         #expect(call.time - endSeconds < 0.5, "notified \(call.time - endSeconds) s late")
         #expect(daemon.stop() == 0)
+        // Whatever the daemon sent, it sent before it exited: still exactly one.
+        #expect(monitor.calls().filter { $0.summary == name }.count == 1)
     }
 
     @Test("A deadline notifies with the time it was due")
