@@ -78,6 +78,8 @@ actor Scheduler {
             return .success(["subscribed": true])
         case .ping:
             return .success(["version": .string(version), "protocol": .integer(Int64(protocolVersion))])
+        case .history:
+            return .success(["entries": []])
         case .start(let name, .countdown(let length), let message):
             command = .start(name: name, schedule: .countdown(length), message: message)
         case .start(let name, .deadline(let at), let message):

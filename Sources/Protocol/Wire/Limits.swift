@@ -4,6 +4,11 @@ public enum Limits {
     public static let maxCountdown: Duration = .seconds(365 * 86_400)
     /// Furthest deadline ahead of now.
     public static let maxDeadlineAhead: Duration = .seconds(3_653 * 86_400)
+    /// A timer that fires later than this after it was due counts as missed (it came due
+    /// while the daemon was not running or the machine was asleep).
+    public static let lateAfter: Duration = .seconds(2)
+    /// Fired timers kept in the history.
+    public static let historyLength = 1_000
     /// Timers held at once.
     public static let maxTimers = 1_000_000
     /// Longest request line the daemon reads, in bytes, excluding the newline. Replies

@@ -11,6 +11,7 @@
 /// | -32002 | a timer with that name already exists |
 /// | -32003 | the timer is in the wrong state for that (pausing a paused timer…) |
 /// | -32004 | a limit was reached (too many timers) |
+/// | -32005 | the change could not be saved (disk full, state directory not writable); nothing changed |
 public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Int
     public var message: String
@@ -34,6 +35,7 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     public static let alreadyExistsCode = -32002
     public static let wrongStateCode = -32003
     public static let limitReachedCode = -32004
+    public static let storageFailedCode = -32005
 
     public static func parseError(_ message: String) -> RPCError { RPCError(code: parseErrorCode, message: message) }
     public static func invalidRequest(_ message: String) -> RPCError {

@@ -21,10 +21,12 @@ public enum Request: Sendable, Equatable {
     case extend(name: String, by: Duration)
     case subscribe
     case ping
+    /// Recently fired timers, newest first; at most `limit` (default and maximum: `Limits.historyLength`).
+    case history(limit: Int?)
 
     /// Every method name, as on the wire.
     public static let methods = [
-        "start", "list", "get", "pause", "resume", "reset", "cancel", "extend", "subscribe", "ping",
+        "start", "list", "get", "pause", "resume", "reset", "cancel", "extend", "subscribe", "ping", "history",
     ]
 
     public var method: String {
@@ -39,6 +41,7 @@ public enum Request: Sendable, Equatable {
         case .extend: "extend"
         case .subscribe: "subscribe"
         case .ping: "ping"
+        case .history: "history"
         }
     }
 
@@ -57,6 +60,8 @@ public enum Request: Sendable, Equatable {
         case .extend(let name, let by):
             p["name"] = .string(name)
             p["seconds"] = WireTime.seconds(by)
+        case .history(let limit):
+            if let limit { p["limit"] = .integer(Int64(limit)) }
         case .list, .subscribe, .ping:
             break
         }
@@ -101,6 +106,7 @@ public enum Request: Sendable, Equatable {
             self = .extend(name: name, by: seconds)
         case "list": self = .list
         case "subscribe": self = .subscribe
+        case "history": self = .history(limit: try reader.optionalLimit())
         default: self = .ping
         }
     }
@@ -133,6 +139,7 @@ private struct ParamsReader {
         case "start": ["name", "seconds", "at", "message"]
         case "extend": ["name", "seconds"]
         case "get", "pause", "resume", "reset", "cancel": ["name"]
+        case "history": ["limit"]
         default: []
         }
     }
@@ -166,6 +173,14 @@ private struct ParamsReader {
             throw .invalidParams("\"\(key)\" must be a number of seconds, such as 480 or 1.5.")
         }
         return duration
+    }
+
+    func optionalLimit() throws(RPCError) -> Int? {
+        guard let raw = value("limit") else { return nil }
+        guard let limit = raw.int64Value, (1...Int64(Limits.historyLength)).contains(limit) else {
+            throw .invalidParams("\"limit\" must be a whole number from 1 to \(Limits.historyLength), such as 20.")
+        }
+        return Int(limit)
     }
 
     func optionalTimestamp(_ key: String) throws(RPCError) -> Timestamp? {

@@ -10,6 +10,7 @@ extension TimerInfo {
         o["endsAt"] = WireTime.instant(endsAt)
         o["createdAt"] = WireTime.instant(createdAt)
         o["firedAt"] = WireTime.instant(firedAt)
+        o["missed"] = .bool(missed)
         o["message"] = message.map { .string($0) } ?? .null
         return .object(o)
     }

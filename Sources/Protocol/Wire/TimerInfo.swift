@@ -51,6 +51,13 @@ public struct TimerInfo: Sendable, Equatable {
         self.message = message
     }
 
+    /// Fired so long after it was due that its notification came late: the daemon was not
+    /// running, or the machine was asleep, when the time came.
+    public var missed: Bool {
+        guard state == .done, let firedAt, let endsAt else { return false }
+        return firedAt - endsAt > Limits.lateAfter
+    }
+
     /// Fraction of the run already elapsed, 0…1.
     public var progress: Double {
         if state == .done { return 1 }

@@ -30,6 +30,8 @@ import Protocol
         (.extend(name: "pasta", by: .seconds(-60)), ["name": "pasta", "seconds": -60]),
         (.subscribe, [:]),
         (.ping, [:]),
+        (.history(limit: nil), [:]),
+        (.history(limit: 20), ["limit": 20]),
     ]
 
     @Test(arguments: everyRequest)
@@ -238,7 +240,7 @@ import Protocol
         #expect(error.code == RPCError.methodNotFoundCode)
         #expect(error.message == """
             Unknown method "\(method)"; the methods are start, list, get, pause, resume, reset, cancel, extend, \
-            subscribe, ping.
+            subscribe, ping, history.
             """)
     }
 
