@@ -13,9 +13,14 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev", "libglib2.0-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .systemLibrary(name: "CLinux"),
         .target(name: "Protocol", linkerSettings: [.linkedLibrary("m")]),
-        .executableTarget(name: "timerd", dependencies: ["Protocol", "CLibNotify", "CLinux"]),
+        .executableTarget(name: "timerd", dependencies: ["Protocol", "CLibNotify", "CLinux", "CSQLite"]),
         .executableTarget(name: "timerctl", dependencies: ["Protocol", "CLinux"]),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"]),
         .testTarget(name: "timerdTests", dependencies: ["timerd", "Protocol"]),

@@ -1,56 +1,146 @@
 import Protocol
 
+/// The calls one client sent in one batch, and where its events go.
+struct ClientCalls: Sendable {
+    var client: ClientID
+    var sink: any EventSink
+    var calls: [RPCCall]
+}
+
 /// The one owner of the timers. Requests from every connection and the alarm's wake-ups are
-/// serialised through this actor; it applies them to the pure `TimerTable`, carries out the
-/// effects the table returns and re-arms the single alarm for the next due instant.
+/// serialised through this actor; it applies them to the pure `TimerTable`, saves the changes
+/// before anyone hears of them, carries out the effects the table returns, and re-arms the
+/// single alarm for the next due instant.
 ///
 /// Nothing here ticks: between a change and the next due instant the scheduler is idle.
 actor Scheduler {
     private var table: TimerTable
+    private let maxTimers: Int
     private let clock: any TimeSource
     private let alarm: any Alarm
     private let notifier: any Notifier
+    private let store: any Store
     private let calendar: LocalCalendar
     private let version: String
+    private let bootID: String
     private var subscribers: [ClientID: any EventSink] = [:]
     private var armed: (boot: BootInstant?, wall: Timestamp?) = (nil, nil)
     private var everArmed = false
+    /// Timers whose current state is not saved yet: firings whose save failed, retried with
+    /// the next save.
+    private var unsaved: Set<UInt64> = []
+    private var unsavedHistory: [HistoryEntry] = []
+    /// The last save failure logged, so a full disk is reported once, not at every request.
+    private var lastSaveFailure: String?
 
     init(
-        clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, calendar: LocalCalendar,
-        version: String, table: TimerTable = TimerTable()
+        clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
+        calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers
     ) {
+        self.table = TimerTable(maxTimers: maxTimers)
+        self.maxTimers = maxTimers
         self.clock = clock
         self.alarm = alarm
         self.notifier = notifier
+        self.store = store
         self.calendar = calendar
         self.version = version
-        self.table = table
+        self.bootID = bootID
     }
 
-    /// Answers calls in order, one reply per call; nil for a notification (a call without
-    /// an id), which is carried out but not answered. All calls see the same "now".
-    func handle(_ calls: [RPCCall], from client: ClientID, sink: any EventSink) -> [JSONValue?] {
+    /// What `start()` found.
+    struct StartReport: Equatable, Sendable {
+        var restored: Int
+        var missed: Int
+    }
+
+    /// Loads the saved timers, fires at once (in one notification) those that came due while
+    /// the daemon was not running, and arms the alarm.
+    func start() throws(StoreError) -> StartReport {
         let now = clock.now()
-        perform(table.fireDue(at: now), at: now)
-        let replies = calls.map { call -> JSONValue? in
-            let result = call.request.flatMap { respond(to: $0, from: client, sink: sink, at: now) }
-            guard let id = call.id else { return nil }
-            switch result {
-            case .success(let value): return RPC.result(id: id, value)
-            case .failure(let error): return RPC.error(id: id, error)
+        var records: [TimerRecord] = []
+        for saved in try store.loadTimers() {
+            guard let record = TimerRecord(restoring: saved, at: now, bootID: bootID) else {
+                Log.warning("skipping the saved timer \(TimerText.quoted(saved.name)): its saved state is incomplete")
+                continue
             }
+            records.append(record)
+        }
+        table = TimerTable(restoring: records, maxTimers: maxTimers)
+        let missed = fire(at: now, late: .daemonNotRunning)
+        saveUnsaved(at: now)
+        rearm(force: true)
+        return StartReport(restored: records.count, missed: missed)
+    }
+
+    /// Answers a batch of calls from one or more clients, in order, one reply per call; nil
+    /// for a notification (a call without an id), which is carried out but not answered.
+    ///
+    /// Every change in the batch is saved in one transaction (group commit) before any reply
+    /// or event goes out. If saving fails, the changes are undone and the calls that made
+    /// them are answered with a storage error: nothing is acknowledged that is not on disk.
+    func handle(_ batch: [ClientCalls]) -> [[JSONValue?]] {
+        let now = clock.now()
+        fire(at: now, late: .asleep)
+        var results: [[Result<JSONValue, RPCError>]] = []
+        var effects: [(changed: Bool, effects: [Effect])] = []
+        for entry in batch {
+            var replies: [Result<JSONValue, RPCError>] = []
+            for call in entry.calls {
+                let before = table.changeCount
+                var callEffects: [Effect] = []
+                let result = call.request.flatMap {
+                    respond(to: $0, from: entry.client, sink: entry.sink, at: now, effects: &callEffects)
+                }
+                replies.append(result)
+                effects.append((table.changeCount != before, callEffects))
+            }
+            results.append(replies)
+        }
+        let journal = table.takeJournal()
+        let saved = save(ids: unsaved.union(journal.keys), at: now)
+        if !saved { table.rollBack(journal) }
+        var index = 0
+        var answers: [[JSONValue?]] = []
+        for (entry, replies) in zip(batch, results) {
+            var lineAnswers: [JSONValue?] = []
+            for (call, result) in zip(entry.calls, replies) {
+                let (changed, callEffects) = effects[index]
+                index += 1
+                var result = result
+                if changed && !saved {
+                    result = .failure(
+                        RPCError(
+                            code: RPCError.storageFailedCode,
+                            message: "timerd could not save this change (\(lastSaveFailure ?? "unknown error")), "
+                                + "so it was not made. Timers already set keep running; try again once the disk has room."))
+                } else {
+                    perform(callEffects, at: now)
+                }
+                guard let id = call.id else {
+                    lineAnswers.append(nil)
+                    continue
+                }
+                switch result {
+                case .success(let value): lineAnswers.append(RPC.result(id: id, value))
+                case .failure(let error): lineAnswers.append(RPC.error(id: id, error))
+                }
+            }
+            answers.append(lineAnswers)
         }
         rearm()
-        return replies
+        return answers
     }
 
-    /// The alarm went off: fire whatever is due and re-arm. `clockChanged` says the wall
-    /// clock was set, which cancels the kernel's wall-clock timer: it must be armed again
-    /// even if the next instants did not change.
+    /// The alarm went off: fire whatever is due, then save, and re-arm. `clockChanged` says
+    /// the wall clock was set, which cancels the kernel's wall-clock timer: it must be armed
+    /// again even if the next instants did not change, and the saved wall-clock ends of
+    /// running countdowns have moved.
     func wake(clockChanged: Bool = false) {
         let now = clock.now()
-        perform(table.fireDue(at: now), at: now)
+        fire(at: now, late: .asleep)
+        if clockChanged { unsaved.formUnion(table.runningCountdownIDs) }
+        saveUnsaved(at: now)
         rearm(force: clockChanged)
     }
 
@@ -62,9 +152,11 @@ actor Scheduler {
     /// A snapshot of every timer, for tests and diagnostics.
     func timers() -> [TimerInfo] { table.list(at: clock.now()) }
 
-    private func respond(to request: Request, from client: ClientID, sink: any EventSink, at now: Moment)
-        -> Result<JSONValue, RPCError>
-    {
+    // MARK: Requests
+
+    private func respond(
+        to request: Request, from client: ClientID, sink: any EventSink, at now: Moment, effects: inout [Effect]
+    ) -> Result<JSONValue, RPCError> {
         let command: TableCommand
         switch request {
         case .list:
@@ -78,8 +170,13 @@ actor Scheduler {
             return .success(["subscribed": true])
         case .ping:
             return .success(["version": .string(version), "protocol": .integer(Int64(protocolVersion))])
-        case .history:
-            return .success(["entries": []])
+        case .history(let limit):
+            do {
+                let entries = try store.history(limit: limit ?? Limits.historyLength)
+                return .success(["entries": .array(entries.map(\.json))])
+            } catch {
+                return .failure(RPCError(code: RPCError.storageFailedCode, message: "timerd could not read its history: \(error)."))
+            }
         case .start(let name, .countdown(let length), let message):
             command = .start(name: name, schedule: .countdown(length), message: message)
         case .start(let name, .deadline(let at), let message):
@@ -92,12 +189,81 @@ actor Scheduler {
         }
         do {
             let outcome = try table.apply(command, at: now)
-            perform(outcome.effects, at: now)
+            effects += outcome.effects
             return .success(["timer": outcome.timer.json])
         } catch {
             return .failure(Self.rpcError(error))
         }
     }
+
+    // MARK: Firing
+
+    /// Fires what is due: notifies at once (before saving: a full disk must not delay a
+    /// notification), queues the new state and history for the next save. Timers that fire
+    /// late (`Limits.lateAfter`) are told in one notification of their own, saying why.
+    /// Returns how many fired late.
+    @discardableResult
+    private func fire(at now: Moment, late absence: NotificationContent.Absence) -> Int {
+        let effects = table.fireDue(at: now)
+        guard !effects.isEmpty else { return 0 }
+        unsaved.formUnion(table.takeJournal().keys)
+        var missed = 0
+        for effect in effects {
+            guard case .notify(let firings) = effect else { continue }
+            let (late, onTime) = firings.partitioned { $0.info.missed }
+            if !onTime.isEmpty { notifier.show(.fired(onTime, calendar: calendar)) }
+            if !late.isEmpty { notifier.show(.missed(late, absence, now: now.wall, calendar: calendar)) }
+            missed += late.count
+            unsavedHistory += firings.map { firing in
+                HistoryEntry(
+                    name: firing.info.name, kind: firing.info.kind, dueAt: firing.info.endsAt ?? now.wall,
+                    firedAt: firing.info.firedAt ?? now.wall, duration: firing.info.duration, message: firing.info.message)
+            }
+        }
+        perform(effects.filter { if case .event = $0 { true } else { false } }, at: now)
+        return missed
+    }
+
+    // MARK: Saving
+
+    /// Saves whatever is pending; on failure it stays pending and is logged once.
+    private func saveUnsaved(at now: Moment) {
+        guard !unsaved.isEmpty || !unsavedHistory.isEmpty else { return }
+        _ = save(ids: unsaved, at: now)
+    }
+
+    /// Writes the current state of `ids` (deleting those no longer held) and the pending
+    /// history in one transaction. Returns whether it is durable.
+    private func save(ids: Set<UInt64>, at now: Moment) -> Bool {
+        var writes = StoreWrites(history: unsavedHistory)
+        for id in ids {
+            if let record = table.record(id: id) {
+                writes.upserts.append(record.persisted(at: now, bootID: bootID))
+            } else {
+                writes.deletes.append(id)
+            }
+        }
+        guard !writes.isEmpty else { return true }
+        do {
+            try store.commit(writes)
+            unsaved.removeAll()
+            unsavedHistory.removeAll()
+            if lastSaveFailure != nil {
+                Log.info("saving works again")
+                lastSaveFailure = nil
+            }
+            return true
+        } catch {
+            if lastSaveFailure != error.message {
+                Log.error("\(error) Changes are refused until saving works again; timers already set keep running.")
+            }
+            lastSaveFailure = error.message
+            unsaved = ids
+            return false
+        }
+    }
+
+    // MARK: Effects
 
     private func perform(_ effects: [Effect], at now: Moment) {
         for effect in effects {
@@ -135,5 +301,16 @@ actor Scheduler {
         case .limitReached:
             RPCError(code: RPCError.limitReachedCode, message: error.message)
         }
+    }
+}
+
+extension Array {
+    /// The elements that satisfy `predicate`, and the others, each in order.
+    func partitioned(by predicate: (Element) -> Bool) -> (matching: [Element], rest: [Element]) {
+        var matching: [Element] = [], rest: [Element] = []
+        for element in self {
+            if predicate(element) { matching.append(element) } else { rest.append(element) }
+        }
+        return (matching, rest)
     }
 }

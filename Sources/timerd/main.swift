@@ -29,23 +29,55 @@ if options.verbose { Log.setLevel(.debug) }
 
 func startUp() throws(StartupError) -> Never {
     var location = SocketLocation.current(explicit: options.socket)
-    // A daemon must not keep the directory it was started in busy; resolve the path first.
-    if !location.path.hasPrefix("/"), let cwd = getcwd(nil, 0) {
-        location.path = String(cString: cwd) + "/" + location.path
-        free(cwd)
-    }
+    // A daemon must not keep the directory it was started in busy; resolve the paths first.
+    let cwd = getcwd(nil, 0).map { pointer in
+        defer { free(pointer) }
+        return String(cString: pointer)
+    } ?? "/"
+    if !location.path.hasPrefix("/") { location.path = cwd + "/" + location.path }
+    var stateDirectory = try StateDirectory.resolve(explicit: options.stateDirectory, environment: Environment.current())
+    if !stateDirectory.hasPrefix("/") { stateDirectory = cwd + "/" + stateDirectory }
     chdir("/")
+
     if let dir = location.privateDirectory, let problem = PrivateDirectory.prepare(dir) {
         throw StartupError(problem)
     }
-    let lock = try InstanceLock(location)
+    let socketLock = try InstanceLock(location)
+    try StateDirectory.prepare(stateDirectory)
+    let stateLock = try InstanceLock(path: stateDirectory + "/timerd.lock", holding: "with the timers in \(stateDirectory)")
+    let opened: (store: SQLiteStore, setAside: String?)
+    do {
+        opened = try SQLiteStore.open(path: stateDirectory + "/timerd.db")
+    } catch {
+        throw StartupError(error.message)
+    }
+    let notifier = LibNotifyNotifier(appName: "timerd")
+    if let aside = opened.setAside {
+        let message = "The saved timers in \(opened.store.path) could not be read (the file is damaged); "
+            + "it was kept as \(aside) and timerd starts with no timers."
+        Log.error(message)
+        notifier.show(NotificationContent(summary: "timerd could not read its saved timers", body: message, urgency: .normal))
+    }
+    let loop: EventLoop
+    let alarm: TimerFDAlarm
+    do {
+        loop = try EventLoop()
+        alarm = try TimerFDAlarm()
+    } catch {
+        throw StartupError("Cannot start: \(error).")
+    }
+    let scheduler = Scheduler(
+        clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
+        calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current())
+    do {
+        let report = try waitFor { () throws(StoreError) in try await scheduler.start() }
+        Log.info("restored \(report.restored) timers from \(stateDirectory)/timerd.db; \(report.missed) came due while timerd was not running")
+    } catch {
+        throw StartupError(error.message)
+    }
+
     let bound = try Listener.open(location)
     do {
-        let loop = try EventLoop()
-        let alarm = try TimerFDAlarm()
-        let scheduler = Scheduler(
-            clock: SystemClock(), alarm: alarm, notifier: LibNotifyNotifier(appName: "timerd"),
-            calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion)
         let server = Server(loop: loop, listenFD: bound.fd, scheduler: scheduler)
         try server.start()
         try alarm.watch(on: loop) { clockChanged in
@@ -64,7 +96,8 @@ func startUp() throws(StartupError) -> Never {
         throw StartupError("Cannot start: \(error).")
     }
     Listener.remove(bound, at: location.path)
-    _ = consume lock
+    _ = consume stateLock
+    _ = consume socketLock
     exit(0)
 }
 

@@ -19,7 +19,7 @@ struct LifecycleTests {
     @Test("A second daemon on the same socket says who is running and exits non-zero")
     func secondDaemonRefused() throws {
         let daemon = try Daemon(bus: Self.noBus)
-        let second = try run(Programs.timerd, ["--socket", daemon.socket])
+        let second = try run(Programs.timerd, ["--socket", daemon.socket], environment: daemon.environment)
         #expect(second.status == 1)
         #expect(second.stderr.contains("already running (pid \(daemon.pid))"), "\(second)")
         #expect(try daemon.ctl("ping").status == 0, "the first one is untouched")
@@ -31,7 +31,7 @@ struct LifecycleTests {
         let socket = daemon.socket
         #expect(daemon.stop(signal: SIGKILL) != 0)
         #expect(FileManager.default.fileExists(atPath: socket), "kill -9 leaves the socket behind")
-        let again = try Child(Programs.timerd, ["--socket", socket])
+        let again = try Child(Programs.timerd, ["--socket", socket], environment: daemon.environment)
         defer {
             again.signal(SIGTERM)
             again.wait()
@@ -45,7 +45,7 @@ struct LifecycleTests {
         defer { removeDirectory(dir) }
         let path = dir + "/timerd.sock"
         _ = FileManager.default.createFile(atPath: path, contents: Data("precious".utf8))
-        let result = try run(Programs.timerd, ["--socket", path])
+        let result = try run(Programs.timerd, ["--socket", path], environment: testEnvironment(in: dir))
         #expect(result.status == 1)
         #expect(result.stderr.contains("is not a socket"), "\(result)")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "precious")
@@ -55,10 +55,7 @@ struct LifecycleTests {
     func defaultLocationPermissions() throws {
         let runtime = makeTemporaryDirectory()
         defer { removeDirectory(runtime) }
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_RUNTIME_DIR"] = runtime
-        env["DBUS_SESSION_BUS_ADDRESS"] = Self.noBus
-        env.removeValue(forKey: "TIMERD_SOCKET")
+        let env = testEnvironment(in: runtime, runtime: runtime)
         let started = try run(Programs.timerctl, ["ping"], environment: env)
         #expect(started.status == 0, "\(started)")
         let dir = runtime + "/timerd"
@@ -74,9 +71,7 @@ struct LifecycleTests {
         defer { removeDirectory(runtime) }
         mkdir(runtime + "/timerd", 0o755)
         chmod(runtime + "/timerd", 0o755)
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_RUNTIME_DIR"] = runtime
-        env.removeValue(forKey: "TIMERD_SOCKET")
+        let env = testEnvironment(in: runtime, runtime: runtime)
         let daemon = try run(Programs.timerd, [], environment: env)
         #expect(daemon.status == 1)
         #expect(daemon.stderr.contains("chmod 700 \(runtime)/timerd"), "\(daemon)")
@@ -94,9 +89,7 @@ struct LifecycleTests {
             removeDirectory(elsewhere)
         }
         symlink(elsewhere, runtime + "/timerd")
-        var env = ProcessInfo.processInfo.environment
-        env["XDG_RUNTIME_DIR"] = runtime
-        env.removeValue(forKey: "TIMERD_SOCKET")
+        let env = testEnvironment(in: runtime, runtime: runtime)
         let daemon = try run(Programs.timerd, [], environment: env)
         #expect(daemon.status == 1)
         #expect(daemon.stderr.contains("not a directory"), "\(daemon)")
@@ -108,8 +101,7 @@ struct LifecycleTests {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }
         let socket = dir + "/timerd.sock"
-        var env = ProcessInfo.processInfo.environment
-        env["DBUS_SESSION_BUS_ADDRESS"] = Self.noBus
+        let env = testEnvironment(in: dir)
         // Started from a shell holding an extra descriptor, as `$(timerctl …)` holds a pipe.
         let marker = dir + "/held-by-the-client"
         let started = try run(
@@ -133,9 +125,7 @@ struct LifecycleTests {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }
         let socket = dir + "/timerd.sock"
-        var environment = ProcessInfo.processInfo.environment
-        environment["DBUS_SESSION_BUS_ADDRESS"] = Self.noBus
-        let env = environment
+        let env = testEnvironment(in: dir)
         let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
             for i in 0..<10 {
                 group.addTask { try run(Programs.timerctl, ["start", "t\(i)", "1h", "--socket", socket], environment: env).status }
@@ -154,7 +144,8 @@ struct LifecycleTests {
     func noSpawn() throws {
         let dir = makeTemporaryDirectory()
         defer { removeDirectory(dir) }
-        let result = try run(Programs.timerctl, ["ls", "--socket", dir + "/timerd.sock", "--no-spawn"])
+        let result = try run(
+            Programs.timerctl, ["ls", "--socket", dir + "/timerd.sock", "--no-spawn"], environment: testEnvironment(in: dir))
         #expect(result.status == 3)
         #expect(result.stderr.contains("timerd is not running"), "\(result)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/timerd.sock"))

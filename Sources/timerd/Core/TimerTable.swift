@@ -37,8 +37,60 @@ struct TimerTable: Sendable {
     private var nextID: UInt64 = 1
     let maxTimers: Int
 
+    /// For each record changed since the last `takeJournal()`, its value before the first of
+    /// those changes (nil: it did not exist). What the scheduler saves, or rolls back when
+    /// saving fails.
+    private(set) var journal: [UInt64: TimerRecord?] = [:]
+    /// Counts every change, so a caller can tell whether a command changed anything.
+    private(set) var changeCount = 0
+
     init(maxTimers: Int = Limits.maxTimers) {
         self.maxTimers = maxTimers
+    }
+
+    /// A table holding `records` (as restored from the store); new ids continue after theirs.
+    init(restoring records: [TimerRecord], maxTimers: Int = Limits.maxTimers) {
+        self.maxTimers = maxTimers
+        for record in records {
+            self.records[record.id] = record
+            idsByName[record.name] = record.id
+            enqueue(record)
+        }
+        nextID = (records.map(\.id).max() ?? 0) + 1
+    }
+
+    /// The record with this id, if the table holds it.
+    func record(id: UInt64) -> TimerRecord? { records[id] }
+
+    /// Ids of running countdowns (whose wall-clock end moves when the wall clock is set).
+    var runningCountdownIDs: [UInt64] {
+        records.values.filter { if case .running(.boot) = $0.phase { true } else { false } }.map(\.id)
+    }
+
+    /// Returns the journal and starts a new one.
+    mutating func takeJournal() -> [UInt64: TimerRecord?] {
+        defer { journal.removeAll(keepingCapacity: true) }
+        return journal
+    }
+
+    /// Puts back the records a journal holds, undoing the changes it recorded.
+    mutating func rollBack(_ journal: [UInt64: TimerRecord?]) {
+        // Remove what did not exist first: a restored record may take back its name.
+        for (id, previous) in journal where previous == nil {
+            if let current = records.removeValue(forKey: id), idsByName[current.name] == id {
+                idsByName[current.name] = nil
+            }
+        }
+        for case (_, let previous?) in journal {
+            if let current = records[previous.id], current.name != previous.name, idsByName[current.name] == previous.id {
+                idsByName[current.name] = nil
+            }
+            records[previous.id] = previous
+            idsByName[previous.name] = previous.id
+            enqueue(previous)
+        }
+        self.journal.removeAll(keepingCapacity: true)
+        compactQueuesIfMostlyStale()
     }
 
     var count: Int { records.count }
@@ -227,14 +279,14 @@ struct TimerTable: Sendable {
             bootQueue.popMin()
             guard var record = records[entry.id], record.phase == .running(due: .boot(entry.due)) else { continue }
             record.phase = .done(endedAt: now.wall - (now.boot - entry.due), firedAt: now.wall)
-            records[record.id] = record
+            set(record)
             fired.append(record)
         }
         while let entry = wallQueue.min, entry.due <= now.wall {
             wallQueue.popMin()
             guard var record = records[entry.id], record.phase == .running(due: .wall(entry.due)) else { continue }
             record.phase = .done(endedAt: entry.due, firedAt: now.wall)
-            records[record.id] = record
+            set(record)
             fired.append(record)
         }
         guard !fired.isEmpty else { return [] }
@@ -269,17 +321,33 @@ struct TimerTable: Sendable {
     }
 
     private mutating func store(_ record: TimerRecord) {
-        records[record.id] = record
+        set(record)
         idsByName[record.name] = record.id
+        enqueue(record)
+        compactQueuesIfMostlyStale()
+    }
+
+    /// Every change to `records` goes through here or `remove`, so the journal sees it.
+    private mutating func set(_ record: TimerRecord) {
+        noteChange(record.id)
+        records[record.id] = record
+    }
+
+    private mutating func noteChange(_ id: UInt64) {
+        if journal.index(forKey: id) == nil { journal[id] = .some(records[id]) }
+        changeCount += 1
+    }
+
+    private mutating func enqueue(_ record: TimerRecord) {
         switch record.phase {
         case .running(.boot(let due)): bootQueue.insert(due, id: record.id)
         case .running(.wall(let at)): wallQueue.insert(at, id: record.id)
         case .paused, .done: break
         }
-        compactQueuesIfMostlyStale()
     }
 
     private mutating func remove(_ record: TimerRecord) {
+        noteChange(record.id)
         records[record.id] = nil
         idsByName[record.name] = nil
         compactQueuesIfMostlyStale()

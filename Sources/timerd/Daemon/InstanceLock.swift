@@ -1,16 +1,21 @@
 import Glibc
 import Protocol
 
-/// One daemon per socket: an exclusive `flock` on a file beside the socket, held for the
-/// daemon's life (the kernel drops it when the process dies, however it dies). The file
-/// holds the owner's pid so a second daemon can say who is running.
+/// One daemon per socket and per state directory: an exclusive `flock` on a file beside
+/// the socket (and one in the state directory), held for the daemon's life (the kernel drops
+/// it when the process dies, however it dies). The file holds the owner's pid so a second
+/// daemon can say who is running.
 struct InstanceLock: ~Copyable {
     let fd: Int32
 
     static func path(for location: SocketLocation) -> String { location.path + ".lock" }
 
     init(_ location: SocketLocation) throws(StartupError) {
-        let path = Self.path(for: location)
+        try self.init(path: Self.path(for: location), holding: "on \(location.path)")
+    }
+
+    /// Locks `path`; `what` completes "timerd is already running …" in the refusal.
+    init(path: String, holding what: String) throws(StartupError) {
         // O_NOFOLLOW: a symlink planted at the lock path is refused, not followed.
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw StartupError("Cannot open the lock file \(path): \(Errno(errno)).") }
@@ -18,7 +23,7 @@ struct InstanceLock: ~Copyable {
             let holder = Self.readPID(fd)
             close(fd)
             let who = holder.map { " (pid \($0))" } ?? ""
-            throw StartupError("timerd is already running\(who) on \(location.path); there is nothing to do.")
+            throw StartupError("timerd is already running\(who) \(what); there is nothing to do.")
         }
         let pid = Array("\(getpid())\n".utf8)
         ftruncate(fd, 0)

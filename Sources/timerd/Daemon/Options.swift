@@ -1,12 +1,13 @@
 /// The daemon's command line.
 struct Options: Equatable {
     var socket: String?
+    var stateDirectory: String?
     var verbose = false
     var showVersion = false
     var showHelp = false
 
     static let usage = """
-        Usage: timerd [--socket PATH] [--verbose]
+        Usage: timerd [--socket PATH] [--state-dir DIR] [--verbose]
 
         The timerd daemon: holds your timers and shows a desktop notification when one is done.
         You rarely start it yourself: timerctl starts it when it is not running.
@@ -14,6 +15,8 @@ struct Options: Equatable {
         Options:
           --socket PATH   Listen on PATH (default: $TIMERD_SOCKET, else $XDG_RUNTIME_DIR/timerd/timerd.sock,
                           else /tmp/timerd-$UID/timerd.sock)
+          --state-dir DIR Keep the timers in DIR/timerd.db (default: $TIMERD_STATE_DIR, else
+                          $XDG_STATE_HOME/timerd, else ~/.local/state/timerd)
           -v, --verbose   Log connections and notifications, not only problems
           --version       Print the version and exit
           -h, --help      Print this help and exit
@@ -25,18 +28,13 @@ struct Options: Equatable {
         var rest = arguments[...]
         while let argument = rest.popFirst() {
             switch argument {
-            case "--socket":
-                // `--socket --verbose` is a forgotten path, not a socket named "--verbose".
-                guard let path = rest.popFirst(), !path.isEmpty, !path.hasPrefix("--") else {
-                    throw StartupError("--socket needs a path, e.g. --socket /tmp/timerd.sock.", exitCode: 2)
-                }
-                options.socket = path
-            case _ where argument.hasPrefix("--socket="):
-                // Empty (`--socket=$UNSET`) would quietly mean the default socket; refuse it as `--socket ""` is.
-                guard argument != "--socket=" else {
-                    throw StartupError("--socket needs a path, e.g. --socket /tmp/timerd.sock.", exitCode: 2)
-                }
-                options.socket = String(argument.dropFirst("--socket=".count))
+            case "--socket", "--state-dir":
+                options[keyPath: path(argument)] = try value(of: argument, from: &rest)
+            case _ where argument.hasPrefix("--socket=") || argument.hasPrefix("--state-dir="):
+                let eq = argument.firstIndex(of: "=")!
+                let flag = String(argument[..<eq])
+                // Empty (`--socket=$UNSET`) would quietly mean the default; refuse it as `--socket ""` is.
+                options[keyPath: path(flag)] = try checked(String(argument[argument.index(after: eq)...]), for: flag)
             case "-v", "--verbose": options.verbose = true
             case "--version": options.showVersion = true
             case "-h", "--help": options.showHelp = true
@@ -45,5 +43,22 @@ struct Options: Equatable {
             }
         }
         return options
+    }
+
+    private static func path(_ flag: String) -> WritableKeyPath<Options, String?> {
+        flag == "--socket" ? \.socket : \.stateDirectory
+    }
+
+    private static func value(of flag: String, from rest: inout ArraySlice<String>) throws(StartupError) -> String {
+        try checked(rest.popFirst() ?? "", for: flag)
+    }
+
+    /// `--socket --verbose` is a forgotten path, not a socket named "--verbose".
+    private static func checked(_ value: String, for flag: String) throws(StartupError) -> String {
+        guard !value.isEmpty, !value.hasPrefix("--") else {
+            let example = flag == "--socket" ? "--socket /tmp/timerd.sock" : "--state-dir ~/.local/state/timerd"
+            throw StartupError("\(flag) needs a path, e.g. \(example).", exitCode: 2)
+        }
+        return value
     }
 }

@@ -26,6 +26,38 @@ struct NotificationContent: Equatable, Sendable {
             body: lines.joined(separator: "\n"))
     }
 
+    /// Why timers fired late.
+    enum Absence: Sendable {
+        /// They came due before the daemon started.
+        case daemonNotRunning
+        /// They came due while the daemon ran but could not fire them: the machine was asleep.
+        case asleep
+
+        var phrase: String {
+            switch self {
+            case .daemonNotRunning: "while timerd was not running"
+            case .asleep: "while the computer was asleep"
+            }
+        }
+    }
+
+    /// One notification for timers that came due while nobody could tell: "2 timers finished
+    /// while timerd was not running" / "pasta (12 min ago), eggs (3 min ago)".
+    static func missed(_ firings: [Firing], _ absence: Absence, now: Timestamp, calendar: LocalCalendar)
+        -> NotificationContent
+    {
+        func ago(_ firing: Firing) -> String { TimeFormat.ago(now - (firing.info.endsAt ?? now)) }
+        if firings.count == 1, let only = firings.first {
+            let due = TimeFormat.clock(only.info.endsAt ?? now, now: now, calendar: calendar)
+            return NotificationContent(
+                summary: "\(only.info.name) finished \(absence.phrase)",
+                body: "\(body(for: only, calendar: calendar))\nIt was due at \(due), \(ago(only)).")
+        }
+        return NotificationContent(
+            summary: "\(firings.count) timers finished \(absence.phrase)",
+            body: firings.map { "\($0.info.name) (\(ago($0)))" }.joined(separator: ", "))
+    }
+
     /// "8m timer done (started 18:34)" or "Deadline reached: Fri 17:00", after the message if any.
     static func body(for firing: Firing, calendar: LocalCalendar) -> String {
         let info = firing.info

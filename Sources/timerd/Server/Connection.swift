@@ -9,9 +9,11 @@ final class Connection {
     var framer = LineFramer(maxLineLength: Limits.maxRequestBytes)
     /// Complete lines read but not yet handed to the scheduler.
     var pending: [[UInt8]] = []
-    /// A batch of lines is with the scheduler; replies must come back before the next
-    /// batch goes, so that replies keep the order of requests.
+    /// Lines of this connection are with the scheduler; their replies must come back before
+    /// more go, so that replies keep the order of requests.
     var busy = false
+    /// Listed for the next batch.
+    var queued = false
     /// Bytes waiting for the socket to accept them.
     var output: [UInt8] = []
     var outputOffset = 0

@@ -32,6 +32,10 @@ final class Server: @unchecked Sendable {
     private let limits: ConnectionLimits
     private var connections: [ClientID: Connection] = [:]
     private var nextID: ClientID = 1
+    /// Connections with lines for the next batch, in the order they became ready.
+    private var waiting: [ClientID] = []
+    /// A batch is with the scheduler.
+    private var batchInFlight = false
     /// One read buffer for every connection: reads happen one at a time on the loop.
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
@@ -169,10 +173,14 @@ final class Server: @unchecked Sendable {
 
     // MARK: Dispatch
 
-    /// After any change to a connection: start its next batch, flush, update what the loop
-    /// watches for it, or close it.
+    /// After any change to a connection: queue its lines for the next batch, flush, update
+    /// what the loop watches for it, or close it.
     private func settle(_ connection: Connection) {
-        if !connection.busy && !connection.pending.isEmpty { dispatch(connection) }
+        if !connection.busy && !connection.queued && !connection.pending.isEmpty {
+            connection.queued = true
+            waiting.append(connection.id)
+            startBatchIfIdle()
+        }
         if connection.unsentByteCount > 0 {
             guard connection.flush() else { return drop(connection) }
         }
@@ -194,60 +202,84 @@ final class Server: @unchecked Sendable {
         }
     }
 
-    private func dispatch(_ connection: Connection) {
-        let lines = connection.pending
-        connection.pending.removeAll(keepingCapacity: true)
-        connection.busy = true
-        let id = connection.id
-        let sink = ConnectionSink(server: self, id: id)
+    /// Sends every connection's waiting lines to the scheduler as one batch, unless a batch
+    /// is already out. One batch at a time is what makes group commit work: whatever arrives
+    /// from any client while a batch is being applied and saved goes out together next, in
+    /// one transaction, so durability costs one fsync per batch, not per request.
+    private func startBatchIfIdle() {
+        guard !batchInFlight, !waiting.isEmpty else { return }
+        var batch: [(ClientID, [[UInt8]])] = []
+        for id in waiting {
+            guard let connection = connections[id] else { continue }
+            connection.queued = false
+            guard !connection.pending.isEmpty else { continue }
+            batch.append((id, connection.pending))
+            connection.pending.removeAll(keepingCapacity: true)
+            connection.busy = true
+        }
+        waiting.removeAll(keepingCapacity: true)
+        guard !batch.isEmpty else { return }
+        batchInFlight = true
         let scheduler = scheduler
         Task {
-            let output = await Self.answer(lines, scheduler: scheduler, client: id, sink: sink)
-            self.loop.execute { self.finished(id, output) }
+            let outputs = await Self.answer(batch, scheduler: scheduler, server: self)
+            self.loop.execute { self.finished(outputs) }
         }
     }
 
     /// Decodes the lines, has the scheduler answer every call in one hop, and encodes the
-    /// replies, one line per request line (a batch gets one array).
-    private static func answer(_ lines: [[UInt8]], scheduler: Scheduler, client: ClientID, sink: ConnectionSink) async
-        -> [UInt8]
+    /// replies: for each client, one line per request line (a JSON-RPC batch gets one array).
+    private static func answer(_ batch: [(ClientID, [[UInt8]])], scheduler: Scheduler, server: Server) async
+        -> [(ClientID, [UInt8])]
     {
-        let incoming = lines.map { $0 == tooLongMarker ? Incoming.unreadable(lineTooLong) : RPC.decodeIncoming($0) }
-        var calls: [RPCCall] = []
-        for item in incoming {
-            switch item {
-            case .call(let call): calls.append(call)
-            case .batch(let batch): calls.append(contentsOf: batch)
-            case .unreadable: break
-            }
+        let incoming = batch.map { _, lines in
+            lines.map { $0 == tooLongMarker ? Incoming.unreadable(lineTooLong) : RPC.decodeIncoming($0) }
         }
-        let replies = calls.isEmpty ? [] : await scheduler.handle(calls, from: client, sink: sink)
-        var output: [UInt8] = []
-        var next = replies.makeIterator()
-        for item in incoming {
-            switch item {
-            case .unreadable(let error):
-                output += RPC.line(RPC.error(id: .null, error))
-            case .call:
-                if let reply = next.next()! { output += RPC.line(reply) }
-            case .batch(let batch):
-                let answered = batch.compactMap { _ in next.next()! }
-                // A batch of notifications only gets no reply at all (JSON-RPC 2.0, section 6).
-                if !answered.isEmpty { output += RPC.line(.array(answered)) }
-            }
+        let calls = zip(batch, incoming).map { entry, items in
+            ClientCalls(
+                client: entry.0, sink: ConnectionSink(server: server, id: entry.0),
+                calls: items.flatMap { item -> [RPCCall] in
+                    switch item {
+                    case .call(let call): [call]
+                    case .batch(let batch): batch
+                    case .unreadable: []
+                    }
+                })
         }
-        return output
+        let replies = calls.contains { !$0.calls.isEmpty } ? await scheduler.handle(calls) : calls.map { _ in [] }
+        return zip(batch, zip(incoming, replies)).map { entry, pair in
+            let (items, answers) = pair
+            var output: [UInt8] = []
+            var next = answers.makeIterator()
+            for item in items {
+                switch item {
+                case .unreadable(let error):
+                    output += RPC.line(RPC.error(id: .null, error))
+                case .call:
+                    if let reply = next.next()! { output += RPC.line(reply) }
+                case .batch(let batch):
+                    let answered = batch.compactMap { _ in next.next()! }
+                    // A batch of notifications only gets no reply at all (JSON-RPC 2.0, section 6).
+                    if !answered.isEmpty { output += RPC.line(.array(answered)) }
+                }
+            }
+            return (entry.0, output)
+        }
     }
 
     private static let lineTooLong = RPCError.invalidRequest(
         "The line is longer than \(Limits.maxRequestBytes / 1024) KiB, the most timerd reads; "
             + "the connection is closed. Send one request per line.")
 
-    private func finished(_ id: ClientID, _ output: [UInt8]) {
-        guard let connection = connections[id] else { return }
-        connection.busy = false
-        connection.enqueue(output)
-        settle(connection)
+    private func finished(_ outputs: [(ClientID, [UInt8])]) {
+        batchInFlight = false
+        for (id, output) in outputs {
+            guard let connection = connections[id] else { continue }
+            connection.busy = false
+            connection.enqueue(output)
+            settle(connection)
+        }
+        startBatchIfIdle()
     }
 
     /// Queues an event line for a subscribed client.

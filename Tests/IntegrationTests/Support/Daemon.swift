@@ -19,6 +19,8 @@ final class Daemon: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         if let bus { environment["DBUS_SESSION_BUS_ADDRESS"] = bus }
         environment.removeValue(forKey: "TIMERD_SOCKET")
+        // Each daemon keeps its timers in its own directory, never the user's.
+        environment["TIMERD_STATE_DIR"] = directory + "/state"
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
         process = try Child(

@@ -28,6 +28,19 @@ enum Desktop {
     }
 }
 
+/// The environment for a daemon or client under test: the test runner's, with the socket and
+/// the state moved into `directory` (never the user's), and a session bus of choice.
+func testEnvironment(in directory: String, runtime: String? = nil, bus: String? = "unix:path=/nonexistent/bus")
+    -> [String: String]
+{
+    var environment = ProcessInfo.processInfo.environment
+    environment.removeValue(forKey: "TIMERD_SOCKET")
+    environment["TIMERD_STATE_DIR"] = directory + "/state"
+    if let runtime { environment["XDG_RUNTIME_DIR"] = runtime }
+    if let bus { environment["DBUS_SESSION_BUS_ADDRESS"] = bus }
+    return environment
+}
+
 /// A finished process.
 struct ProcessResult: CustomStringConvertible {
     var status: Int32

@@ -1,0 +1,83 @@
+import Protocol
+
+/// A timer in the form that survives the daemon: what the store writes and reads back.
+///
+/// A running countdown is saved with its end on the wall clock (the only clock that means
+/// anything after a reboot) and also on the boot clock together with the boot's id: after a
+/// restart within the same boot the boot-clock end is used, so a wall-clock change while the
+/// daemon was down does not move the countdown.
+struct PersistedTimer: Equatable, Sendable {
+    var id: UInt64
+    var name: String
+    var kind: TimerKind
+    var state: TimerState
+    var length: Duration
+    var total: Duration
+    /// Running: when it ends. Done: when it was due.
+    var endWall: Timestamp?
+    /// Running countdown: when it ends on the boot clock of boot `bootID`.
+    var endBoot: BootInstant?
+    var bootID: String?
+    /// Paused: the time left.
+    var remaining: Duration?
+    var firedAt: Timestamp?
+    var createdAt: Timestamp
+    var startedAt: Timestamp
+    var message: String?
+}
+
+extension TimerRecord {
+    /// This timer as saved at `now`, on the boot `bootID`.
+    func persisted(at now: Moment, bootID: String) -> PersistedTimer {
+        var saved = PersistedTimer(
+            id: id, name: name, kind: kind, state: .running, length: length, total: total, endWall: nil, endBoot: nil,
+            bootID: nil, remaining: nil, firedAt: nil, createdAt: createdAt, startedAt: startedAt, message: message)
+        switch phase {
+        case .running(.boot(let due)):
+            saved.endWall = now.wall + (due - now.boot)
+            saved.endBoot = due
+            saved.bootID = bootID
+        case .running(.wall(let at)):
+            saved.endWall = at
+        case .paused(let remaining):
+            saved.state = .paused
+            saved.remaining = remaining
+        case .done(let endedAt, let firedAt):
+            saved.state = .done
+            saved.endWall = endedAt
+            saved.firedAt = firedAt
+        }
+        return saved
+    }
+
+    /// The timer a saved one stands for at `now`, on the boot `bootID`; nil if the saved
+    /// form is inconsistent (a field its state needs is missing).
+    init?(restoring saved: PersistedTimer, at now: Moment, bootID: String) {
+        let phase: Phase
+        switch (saved.kind, saved.state) {
+        case (.countdown, .running):
+            if let endBoot = saved.endBoot, saved.bootID == bootID {
+                phase = .running(due: .boot(endBoot))
+            } else if let endWall = saved.endWall {
+                // Another boot: the time that passed is what the wall clock says.
+                phase = .running(due: .boot(now.boot + (endWall - now.wall)))
+            } else {
+                return nil
+            }
+        case (.deadline, .running):
+            guard let at = saved.endWall else { return nil }
+            phase = .running(due: .wall(at))
+        case (.countdown, .paused):
+            guard let remaining = saved.remaining else { return nil }
+            phase = .paused(remaining: remaining)
+        case (_, .done):
+            guard let endedAt = saved.endWall, let firedAt = saved.firedAt else { return nil }
+            phase = .done(endedAt: endedAt, firedAt: firedAt)
+        case (.deadline, .paused):
+            return nil
+        }
+        self.init(
+            id: saved.id, name: saved.name, kind: saved.kind, length: saved.length, total: saved.total, phase: phase,
+            createdAt: saved.createdAt, startedAt: saved.startedAt, message: saved.message)
+    }
+}

@@ -1,0 +1,146 @@
+import CSQLite
+
+/// A failed SQLite call: SQLite's result code and message, and a sentence for a person.
+struct SQLiteError: Error, CustomStringConvertible {
+    var code: Int32
+    var message: String
+
+    /// The primary result code (without the extended bits).
+    var primary: Int32 { code & 0xFF }
+
+    var isCorruption: Bool { primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB }
+
+    var description: String {
+        switch primary {
+        case SQLITE_FULL: "the disk is full"
+        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN: "the state directory cannot be written (\(message))"
+        case SQLITE_IOERR: "a disk error occurred (\(message))"
+        default: message
+        }
+    }
+}
+
+/// One SQLite connection, used from one place at a time (the scheduler actor owns it).
+final class SQLiteDatabase {
+    private(set) var handle: OpaquePointer?
+
+    init(path: String) throws(SQLiteError) {
+        // NOFOLLOW: a symlink planted at the database path is refused, not followed.
+        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        guard result == SQLITE_OK else {
+            let error = SQLiteError(code: result, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
+            sqlite3_close_v2(handle)
+            handle = nil
+            throw error
+        }
+        sqlite3_extended_result_codes(handle, 1)
+    }
+
+    deinit { close() }
+
+    func close() {
+        guard let handle else { return }
+        sqlite3_close_v2(handle)
+        self.handle = nil
+    }
+
+    /// Runs statements that return no rows.
+    func execute(_ sql: String) throws(SQLiteError) {
+        var message: UnsafeMutablePointer<CChar>?
+        let result = sqlite3_exec(handle, sql, nil, nil, &message)
+        guard result == SQLITE_OK else {
+            let text = message.map { String(cString: $0) } ?? lastMessage
+            sqlite3_free(message)
+            throw SQLiteError(code: result, message: text)
+        }
+    }
+
+    func prepare(_ sql: String) throws(SQLiteError) -> Statement {
+        var statement: OpaquePointer?
+        let result = sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil)
+        guard result == SQLITE_OK, let statement else { throw SQLiteError(code: result, message: lastMessage) }
+        return Statement(statement, database: self)
+    }
+
+    /// The value of a single-row, single-column query.
+    func scalar(_ sql: String) throws(SQLiteError) -> Int64? {
+        let statement = try prepare(sql)
+        return try statement.step() ? statement.int64(0) : nil
+    }
+
+    /// Runs `body` in a transaction that takes the write lock at once; rolls back if it throws.
+    func transaction(_ body: () throws(SQLiteError) -> Void) throws(SQLiteError) {
+        try execute("BEGIN IMMEDIATE")
+        do {
+            try body()
+            try execute("COMMIT")
+        } catch {
+            try? execute("ROLLBACK")
+            throw error
+        }
+    }
+
+    var lastMessage: String { handle.map { String(cString: sqlite3_errmsg($0)) } ?? "database closed" }
+
+    /// A prepared statement. Parameters are numbered from 1, columns from 0, as in SQLite.
+    final class Statement {
+        private let statement: OpaquePointer
+        private let database: SQLiteDatabase
+
+        fileprivate init(_ statement: OpaquePointer, database: SQLiteDatabase) {
+            self.statement = statement
+            self.database = database
+        }
+
+        deinit { sqlite3_finalize(statement) }
+
+        func bind(_ index: Int32, _ value: Int64?) {
+            if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+        }
+
+        func bind(_ index: Int32, _ value: String?) {
+            guard let value else {
+                sqlite3_bind_null(statement, index)
+                return
+            }
+            var bytes = Array(value.utf8)
+            bytes.append(0)
+            bytes.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    _ = csqlite_bind_text(statement, index, $0.baseAddress, Int32(bytes.count - 1))
+                }
+            }
+        }
+
+        /// Advances to the next row; false when there are no more.
+        func step() throws(SQLiteError) -> Bool {
+            switch sqlite3_step(statement) {
+            case SQLITE_ROW: return true
+            case SQLITE_DONE: return false
+            case let result: throw SQLiteError(code: result, message: database.lastMessage)
+            }
+        }
+
+        /// Runs a statement that returns no rows, then makes it ready for the next use.
+        func run() throws(SQLiteError) {
+            defer { reset() }
+            _ = try step()
+        }
+
+        func reset() {
+            sqlite3_reset(statement)
+            sqlite3_clear_bindings(statement)
+        }
+
+        func int64(_ column: Int32) -> Int64? {
+            sqlite3_column_type(statement, column) == SQLITE_NULL ? nil : sqlite3_column_int64(statement, column)
+        }
+
+        func string(_ column: Int32) -> String? {
+            guard let text = sqlite3_column_text(statement, column) else { return nil }
+            let count = Int(sqlite3_column_bytes(statement, column))
+            return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+        }
+    }
+}

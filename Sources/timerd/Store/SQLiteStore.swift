@@ -1,0 +1,206 @@
+import CSQLite
+import Glibc
+import Protocol
+
+/// The timers on disk: `timerd.db` in the state directory, SQLite in WAL mode with
+/// `synchronous=FULL`, so a committed transaction survives a crash or power cut.
+final class SQLiteStore: Store {
+    /// The schema this build writes. `PRAGMA user_version` holds the file's.
+    static let schemaVersion: Int64 = 1
+
+    let path: String
+    private let database: SQLiteDatabase
+    private let upsert: SQLiteDatabase.Statement
+    private let delete: SQLiteDatabase.Statement
+    private let appendHistory: SQLiteDatabase.Statement
+    private let trimHistory: SQLiteDatabase.Statement
+
+    /// Opens (or creates) the database at `path`. A file written by a newer timerd is
+    /// refused, never changed. A corrupt file is moved aside (never deleted) and a fresh one
+    /// started; `setAside` then names where the old file went.
+    static func open(path: String) throws(StoreError) -> (store: SQLiteStore, setAside: String?) {
+        do {
+            return (try SQLiteStore(path: path), nil)
+        } catch let error as SQLiteError where error.isCorruption {
+            let aside = path + ".corrupt-\(RFC3339.format(Timestamp(seconds: Int64(time(nil)))))"
+            for suffix in ["", "-wal", "-shm"] { rename(path + suffix, aside + suffix) }
+            do {
+                return (try SQLiteStore(path: path), aside)
+            } catch {
+                throw StoreError("Cannot open \(path): \(error).")
+            }
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError("Cannot open \(path): \(error).")
+        }
+    }
+
+    private init(path: String) throws {
+        self.path = path
+        database = try SQLiteDatabase(path: path)
+        // quick_check reads every page: it finds a damaged file now, not at the first write.
+        let check = try database.prepare("PRAGMA quick_check")
+        let healthy = try check.step() && check.string(0) == "ok"
+        check.reset()  // an unfinished statement holds a read transaction open
+        guard healthy else { throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check failed") }
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
+        let version = try database.scalar("PRAGMA user_version") ?? 0
+        if version > Self.schemaVersion {
+            throw StoreError(
+                "\(path) was written by a newer timerd (schema \(version); this one knows \(Self.schemaVersion)). "
+                    + "Run the newer timerd, or move the file away to start with no timers.")
+        }
+        if version < Self.schemaVersion { try Self.migrate(database, from: version) }
+        upsert = try database.prepare(
+            """
+            INSERT OR REPLACE INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns,
+                boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+            """)
+        delete = try database.prepare("DELETE FROM timers WHERE id = ?1")
+        appendHistory = try database.prepare(
+            """
+            INSERT INTO history (name, kind, due_at_ns, fired_at_ns, duration_ns, message)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+            """)
+        trimHistory = try database.prepare(
+            "DELETE FROM history WHERE seq <= (SELECT MAX(seq) FROM history) - \(Limits.historyLength)")
+    }
+
+    /// Brings an older file up to `schemaVersion`, one step per version, in one transaction.
+    private static func migrate(_ database: SQLiteDatabase, from version: Int64) throws(SQLiteError) {
+        try database.transaction { () throws(SQLiteError) in
+            if version < 1 {
+                try database.execute(
+                    """
+                    CREATE TABLE timers (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        state TEXT NOT NULL,
+                        length_ns INTEGER NOT NULL,
+                        total_ns INTEGER NOT NULL,
+                        end_wall_ns INTEGER,
+                        end_boot_ns INTEGER,
+                        boot_id TEXT,
+                        remaining_ns INTEGER,
+                        fired_at_ns INTEGER,
+                        created_at_ns INTEGER NOT NULL,
+                        started_at_ns INTEGER NOT NULL,
+                        message TEXT
+                    );
+                    CREATE TABLE history (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        due_at_ns INTEGER NOT NULL,
+                        fired_at_ns INTEGER NOT NULL,
+                        duration_ns INTEGER NOT NULL,
+                        message TEXT
+                    );
+                    """)
+            }
+            try database.execute("PRAGMA user_version = \(schemaVersion)")
+        }
+    }
+
+    func loadTimers() throws(StoreError) -> [PersistedTimer] {
+        do {
+            let select = try database.prepare(
+                """
+                SELECT id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns, boot_id, remaining_ns,
+                    fired_at_ns, created_at_ns, started_at_ns, message
+                FROM timers ORDER BY id
+                """)
+            var timers: [PersistedTimer] = []
+            while try select.step() {
+                guard let id = select.int64(0), let name = select.string(1),
+                    let kind = select.string(2).flatMap(TimerKind.init(rawValue:)),
+                    let state = select.string(3).flatMap(TimerState.init(rawValue:)),
+                    let length = select.int64(4), let total = select.int64(5),
+                    let created = select.int64(11), let started = select.int64(12)
+                else {
+                    Log.warning("skipping an unreadable timer row in \(path)")
+                    continue
+                }
+                timers.append(
+                    PersistedTimer(
+                        id: UInt64(id), name: name, kind: kind, state: state, length: .nanoseconds(length),
+                        total: .nanoseconds(total), endWall: select.int64(6).map(Timestamp.init(nanoseconds:)),
+                        endBoot: select.int64(7).map(BootInstant.init(nanoseconds:)), bootID: select.string(8),
+                        remaining: select.int64(9).map(Duration.nanoseconds), firedAt: select.int64(10).map(Timestamp.init(nanoseconds:)),
+                        createdAt: Timestamp(nanoseconds: created), startedAt: Timestamp(nanoseconds: started),
+                        message: select.string(13)))
+            }
+            return timers
+        } catch {
+            throw StoreError("Cannot read the timers in \(path): \(error).")
+        }
+    }
+
+    func commit(_ writes: StoreWrites) throws(StoreError) {
+        guard !writes.isEmpty else { return }
+        do {
+            try database.transaction { () throws(SQLiteError) in
+                for timer in writes.upserts {
+                    upsert.bind(1, Int64(timer.id))
+                    upsert.bind(2, timer.name)
+                    upsert.bind(3, timer.kind.rawValue)
+                    upsert.bind(4, timer.state.rawValue)
+                    upsert.bind(5, timer.length.nanoseconds)
+                    upsert.bind(6, timer.total.nanoseconds)
+                    upsert.bind(7, timer.endWall?.nanoseconds)
+                    upsert.bind(8, timer.endBoot?.nanoseconds)
+                    upsert.bind(9, timer.bootID)
+                    upsert.bind(10, timer.remaining?.nanoseconds)
+                    upsert.bind(11, timer.firedAt?.nanoseconds)
+                    upsert.bind(12, timer.createdAt.nanoseconds)
+                    upsert.bind(13, timer.startedAt.nanoseconds)
+                    upsert.bind(14, timer.message)
+                    try upsert.run()
+                }
+                for id in writes.deletes {
+                    delete.bind(1, Int64(id))
+                    try delete.run()
+                }
+                for entry in writes.history {
+                    appendHistory.bind(1, entry.name)
+                    appendHistory.bind(2, entry.kind.rawValue)
+                    appendHistory.bind(3, entry.dueAt.nanoseconds)
+                    appendHistory.bind(4, entry.firedAt.nanoseconds)
+                    appendHistory.bind(5, entry.duration.nanoseconds)
+                    appendHistory.bind(6, entry.message)
+                    try appendHistory.run()
+                }
+                if !writes.history.isEmpty { try trimHistory.run() }
+            }
+        } catch {
+            throw StoreError("Cannot save to \(path): \(error).")
+        }
+    }
+
+    func history(limit: Int) throws(StoreError) -> [HistoryEntry] {
+        do {
+            let select = try database.prepare(
+                """
+                SELECT name, kind, due_at_ns, fired_at_ns, duration_ns, message
+                FROM history ORDER BY seq DESC LIMIT ?1
+                """)
+            select.bind(1, Int64(limit))
+            var entries: [HistoryEntry] = []
+            while try select.step() {
+                guard let name = select.string(0), let kind = select.string(1).flatMap(TimerKind.init(rawValue:)),
+                    let due = select.int64(2), let fired = select.int64(3), let duration = select.int64(4)
+                else { continue }
+                entries.append(
+                    HistoryEntry(
+                        name: name, kind: kind, dueAt: Timestamp(nanoseconds: due), firedAt: Timestamp(nanoseconds: fired),
+                        duration: .nanoseconds(duration), message: select.string(5)))
+            }
+            return entries
+        } catch {
+            throw StoreError("Cannot read the history in \(path): \(error).")
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Protocol
+
+/// Where timers are kept across restarts. The live store is SQLite; tests use an in-memory
+/// one that can be told to fail.
+///
+/// Only the scheduler calls it, from inside the actor, so implementations need no locking.
+protocol Store: AnyObject {
+    /// Every saved timer.
+    func loadTimers() throws(StoreError) -> [PersistedTimer]
+    /// Applies the writes in one durable transaction: when it returns, they survive a crash.
+    func commit(_ writes: StoreWrites) throws(StoreError)
+    /// The most recent fired timers, newest first.
+    func history(limit: Int) throws(StoreError) -> [HistoryEntry]
+}
+
+/// One transaction's worth of changes.
+struct StoreWrites: Equatable, Sendable {
+    var upserts: [PersistedTimer] = []
+    var deletes: [UInt64] = []
+    var history: [HistoryEntry] = []
+
+    var isEmpty: Bool { upserts.isEmpty && deletes.isEmpty && history.isEmpty }
+}
+
+/// Why the store failed, as a person should read it.
+struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
+    var message: String
+    init(_ message: String) { self.message = message }
+    var description: String { message }
+}

@@ -1,0 +1,46 @@
+import Protocol
+import Synchronization
+
+@testable import timerd
+
+/// A store in memory that can be told to fail, and read back by the test.
+final class MemoryStore: Store, Sendable {
+    struct State {
+        var timers: [UInt64: PersistedTimer] = [:]
+        var history: [HistoryEntry] = []
+        var commits = 0
+        var failure: String?
+    }
+
+    let state: Mutex<State>
+
+    init(timers: [PersistedTimer] = [], history: [HistoryEntry] = []) {
+        state = Mutex(State(timers: Dictionary(uniqueKeysWithValues: timers.map { ($0.id, $0) }), history: history))
+    }
+
+    /// Makes every commit fail with `message` (nil: succeed again).
+    func fail(with message: String?) { state.withLock { $0.failure = message } }
+
+    var timers: [PersistedTimer] { state.withLock { $0.timers.values.sorted { $0.id < $1.id } } }
+    var historyEntries: [HistoryEntry] { state.withLock { $0.history } }
+    var commits: Int { state.withLock { $0.commits } }
+
+    func loadTimers() throws(StoreError) -> [PersistedTimer] { timers }
+
+    func commit(_ writes: StoreWrites) throws(StoreError) {
+        let failure: String? = state.withLock { state in
+            if let failure = state.failure { return failure }
+            for timer in writes.upserts { state.timers[timer.id] = timer }
+            for id in writes.deletes { state.timers[id] = nil }
+            state.history.append(contentsOf: writes.history)
+            state.history = Array(state.history.suffix(Limits.historyLength))
+            state.commits += 1
+            return nil
+        }
+        if let failure { throw StoreError(failure) }
+    }
+
+    func history(limit: Int) throws(StoreError) -> [HistoryEntry] {
+        Array(historyEntries.reversed().prefix(limit))
+    }
+}
