@@ -6,8 +6,9 @@ import Testing
 final class Daemon: @unchecked Sendable {
     let directory: String
     let socket: String
-    let process: Child
+    private(set) var process: Child
     let logPath: String
+    let arguments: [String]
     var environment: [String: String]
 
     /// Starts `timerd --socket DIR/timerd.sock` and waits until it accepts connections.
@@ -23,11 +24,22 @@ final class Daemon: @unchecked Sendable {
         environment["TIMERD_STATE_DIR"] = directory + "/state"
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
-        process = try Child(
-            Programs.timerd, ["--socket", socket] + extraArguments, environment: environment, stdout: logPath,
-            stderr: logPath)
+        arguments = ["--socket", socket] + extraArguments
+        process = try Self.launch(arguments, environment: environment, log: logPath)
+    }
+
+    private static func launch(_ arguments: [String], environment: [String: String], log: String) throws -> Child {
+        let process = try Child(Programs.timerd, arguments, environment: environment, stdout: log, stderr: log)
+        let socket = arguments[1]
         let up = eventually { RPCClient.canConnect(socket) || !process.isRunning }
-        try #require(up && process.isRunning, "timerd did not start: \(log())")
+        try #require(up && process.isRunning, "timerd did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        return process
+    }
+
+    /// Starts the daemon again, on the same socket and state, after `stop()` (or `kill -9`).
+    func restart() throws {
+        precondition(!process.isRunning, "stop the daemon before restarting it")
+        process = try Self.launch(arguments, environment: environment, log: logPath)
     }
 
     var pid: Int32 { process.pid }
