@@ -38,6 +38,8 @@ func startUp() throws(StartupError) -> Never {
     var stateDirectory = try StateDirectory.resolve(explicit: options.stateDirectory, environment: Environment.current())
     if !stateDirectory.hasPrefix("/") { stateDirectory = cwd + "/" + stateDirectory }
     chdir("/")
+    // What timerd writes (database, lock files) is the user's own business.
+    umask(0o077)
 
     if let dir = location.privateDirectory, let problem = PrivateDirectory.prepare(dir) {
         throw StartupError(problem)

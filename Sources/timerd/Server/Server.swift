@@ -6,10 +6,10 @@ import Protocol
 /// and writes replies and events back. It only moves bytes; decoding happens in the tasks it
 /// starts and every decision about timers in the scheduler.
 ///
-/// Each connection has at most one batch of requests with the scheduler at a time, so
-/// replies come back in request order; everything that arrived meanwhile goes as the next
-/// batch. Sockets are non-blocking and output is buffered per connection, so a slow client
-/// only ever delays itself.
+/// One batch of requests is with the scheduler at a time, gathering the waiting lines of every
+/// connection: replies keep the order of requests, and the scheduler saves each batch in one
+/// transaction (group commit). Sockets are non-blocking and output is buffered per
+/// connection, so a slow client only ever delays itself.
 ///
 /// Confined to the event loop's thread (hence `@unchecked Sendable`); other threads reach it
 /// through `loop.execute`.
