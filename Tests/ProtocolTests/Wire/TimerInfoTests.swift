@@ -100,7 +100,7 @@ import Protocol
     static let badFields: [(String, JSONValue?)] = [
         ("name", 5), ("name", nil), ("kind", "stopwatch"), ("state", "stopped"), ("duration", "8m"),
         ("remaining", nil), ("remaining", .null), ("endsAt", "tomorrow"), ("createdAt", nil), ("createdAt", .null),
-        ("firedAt", 17),
+        ("firedAt", 17), ("message", 5), ("message", ["text": "stir"]),
     ]
 
     @Test(arguments: badFields)
