@@ -116,6 +116,28 @@ import Protocol
         #expect(throws: RPCError.self) { try TimerInfo(json: ["pasta"]) }
     }
 
+    // MARK: Missed
+
+    @Test(arguments: [
+        (Duration.milliseconds(1), false), (.seconds(2), false), (.milliseconds(2001), true), (.seconds(720), true),
+    ])
+    func aDoneTimerIsMissedWhenItFiredMoreThanTwoSecondsAfterItsEnd(late: Duration, missed: Bool) {
+        var timer = Self.done
+        timer.firedAt = timer.endsAt.map { $0 + late }
+        #expect(timer.missed == missed)
+        #expect(timer.json["missed"] == .bool(missed))
+    }
+
+    @Test func onlyADoneTimerWithBothInstantsCanBeMissed() {
+        var timer = Self.done
+        timer.firedAt = timer.endsAt.map { $0 + .seconds(720) }
+        timer.state = .running
+        #expect(!timer.missed)
+        timer.state = .done
+        timer.endsAt = nil
+        #expect(!timer.missed)
+    }
+
     // MARK: Progress
 
     @Test(arguments: [
