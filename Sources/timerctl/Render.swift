@@ -8,16 +8,20 @@ struct Render {
     /// The `ls` table: one row per timer, sorted by time left, done timers last.
     func table(_ timers: [TimerInfo]) -> String {
         guard !timers.isEmpty else { return "No timers. Start one with `timerctl start pasta 8m`.\n" }
-        let sorted = timers.sorted(by: Self.order)
-        let header = ["NAME", "STATE", "LEFT", "PROGRESS", "ENDS", "MESSAGE"]
-        let rows = sorted.map { timer -> [String] in
+        let rows = timers.sorted(by: Self.order).map { timer -> [String] in
             [timer.name, timer.state.rawValue, left(timer), Self.bar(timer.progress, width: 16), ends(timer),
              timer.message.map { firstLine($0) } ?? ""]
         }
-        let columns = header.indices.map { i in ([header[i]] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0 }
+        return Self.columns(["NAME", "STATE", "LEFT", "PROGRESS", "ENDS", "MESSAGE"], rows, rightAligned: [2])
+    }
+
+    /// A header and rows in columns two spaces apart, each as wide as its widest cell (the
+    /// last left ragged), without trailing spaces.
+    static func columns(_ header: [String], _ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let widths = header.indices.map { i in ([header[i]] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.indices.map { i in
-                i == header.count - 1 ? cells[i] : TextWidth.pad(cells[i], to: columns[i], right: i == 2)
+                i == header.count - 1 ? cells[i] : TextWidth.pad(cells[i], to: widths[i], right: rightAligned.contains(i))
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
@@ -84,7 +88,7 @@ struct Render {
         return TimeFormat.clock(ends, now: now, calendar: calendar)
     }
 
-    private func firstLine(_ text: String) -> String {
+    func firstLine(_ text: String) -> String {
         String(text.prefix { $0 != "\n" })
     }
 
