@@ -9,7 +9,7 @@ struct Render {
     func table(_ timers: [TimerInfo]) -> String {
         guard !timers.isEmpty else { return "No timers. Start one with `timerctl start pasta 8m`.\n" }
         let rows = timers.sorted(by: Self.order).map { timer -> [String] in
-            [timer.name, timer.state.rawValue, left(timer), Self.bar(timer.progress, width: 16), ends(timer),
+            [timer.name, state(timer), left(timer), Self.bar(timer.progress, width: 16), ends(timer),
              timer.message.map { firstLine($0) } ?? ""]
         }
         return Self.columns(["NAME", "STATE", "LEFT", "PROGRESS", "ENDS", "MESSAGE"], rows, rightAligned: [2])
@@ -40,8 +40,10 @@ struct Render {
         if let ends = timer.endsAt {
             lines.append("  \(timer.state == .done ? "ended " : "ends  ")    \(TimeFormat.date(ends, calendar: calendar))")
         }
-        if let fired = timer.firedAt, let ends = timer.endsAt, fired - ends > .seconds(1) {
-            lines.append("  fired     \(TimeFormat.date(fired, calendar: calendar)) (late: timerd was not running)")
+        if timer.missed, let fired = timer.firedAt, let ends = timer.endsAt {
+            lines.append(
+                "  fired     \(TimeFormat.date(fired, calendar: calendar)) (\(Self.late(fired - ends)): "
+                    + "timerd was not running or the computer was asleep)")
         }
         lines.append("  created   \(TimeFormat.date(timer.createdAt, calendar: calendar))")
         if let message = timer.message {
@@ -70,6 +72,11 @@ struct Render {
         }
     }
 
+    /// `missed` for a done timer that fired late, else the state.
+    func state(_ timer: TimerInfo) -> String {
+        timer.missed ? "missed" : timer.state.rawValue
+    }
+
     func left(_ timer: TimerInfo) -> String {
         switch timer.state {
         case .running, .paused: return TimeFormat.remaining(timer.remaining)
@@ -88,11 +95,28 @@ struct Render {
         return TimeFormat.clock(ends, now: now, calendar: calendar)
     }
 
+    /// How late something fired: `3 s late`, `12 min late`, `1 h 20 min late`, `2 days late`.
+    /// Rounds down, as `TimeFormat.ago` does, so that the two agree on the same span.
+    static func late(_ d: Duration) -> String {
+        let seconds = d.nanoseconds / 1_000_000_000
+        switch seconds {
+        case ..<1: return "on time"
+        case ..<60: return "\(seconds) s late"
+        case ..<3600: return "\(seconds / 60) min late"
+        case ..<86_400:
+            let minutes = seconds / 60 % 60
+            return minutes == 0 ? "\(seconds / 3600) h late" : "\(seconds / 3600) h \(minutes) min late"
+        default:
+            let days = seconds / 86_400
+            return days == 1 ? "1 day late" : "\(days) days late"
+        }
+    }
+
     func firstLine(_ text: String) -> String {
         String(text.prefix { $0 != "\n" })
     }
 
-    /// Running and paused by time left, then done ones, most recent first.
+    /// Running and paused by time left, then done ones (missed included), most recently due first.
     static func order(_ a: TimerInfo, _ b: TimerInfo) -> Bool {
         switch (a.state == .done, b.state == .done) {
         case (false, true): return true
