@@ -39,6 +39,9 @@ struct Runner {
             let reply = try request(.get(name: name))
             let info = try timer(reply)
             output(json ? JSONWriter.string(reply["timer"] ?? info.json) + "\n" : render.detail(info))
+        case .history(let limit, let json):
+            let (objects, entries) = try history(limit: limit)
+            output(json ? JSONWriter.string(.array(objects)) + "\n" : render.history(entries))
         case .pause(let names): try each(names, Request.pause, verb: "paused")
         case .resume(let names): try each(names, Request.resume, verb: "resumed")
         case .reset(let names): try each(names, Request.reset, verb: "restarted")
@@ -109,6 +112,17 @@ struct Runner {
             do { timers.append(try TimerInfo(json: item)) } catch { throw .unreachable(error.message) }
         }
         return (items, timers)
+    }
+
+    /// The entries as the daemon sent them, and read.
+    private func history(limit: Int?) throws(CtlFailure) -> (objects: [JSONValue], entries: [HistoryEntry]) {
+        let reply = try request(.history(limit: limit))
+        guard case .array(let items)? = reply["entries"] else { throw .unreachable("The daemon's reply has no entries in it.") }
+        var entries: [HistoryEntry] = []
+        for item in items {
+            do { entries.append(try HistoryEntry(json: item)) } catch { throw .unreachable(error.message) }
+        }
+        return (items, entries)
     }
 
     /// One request on a connection of its own.
