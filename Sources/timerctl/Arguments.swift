@@ -6,6 +6,8 @@ enum CtlCommand: Equatable {
     case until(name: String, when: String, message: String?)
     case list(json: Bool)
     case show(name: String, json: Bool)
+    /// At most `limit` fired timers (nil: as many as the daemon keeps).
+    case history(limit: Int?, json: Bool)
     case pause(names: [String])
     case resume(names: [String])
     case reset(names: [String])
@@ -58,6 +60,8 @@ enum Arguments {
                 noSpawn = true
             case "-m", "--message":
                 flags["message"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "-n", "--limit":
+                flags["limit"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--json", "--all", "-a":
                 switches.insert(flag == "-a" ? "--all" : flag)
             case "-h", "--help":
@@ -135,6 +139,14 @@ enum Arguments {
             return .list(json: json)
         case "show":
             return .show(name: try oneName(), json: json)
+        case "history":
+            if args.count == 1, let count = Int(args[0]), (1...Limits.historyLength).contains(count) {
+                throw UsageError(
+                    message: "history takes no arguments; for the last \(count), type `timerctl history -n \(count)`.",
+                    topic: canonical)
+            }
+            try noArguments()
+            return .history(limit: try flags["limit"].map(historyLimit), json: json)
         case "pause": return .pause(names: try names())
         case "resume": return .resume(names: try names())
         case "reset": return .reset(names: try names())
@@ -170,13 +182,29 @@ enum Arguments {
         }
     }
 
+    /// The value of `-n`: how many entries `history` shows.
+    private static func historyLimit(_ text: String) throws(UsageError) -> Int {
+        guard let limit = Int(text), (1...Limits.historyLength).contains(limit) else {
+            throw UsageError(
+                message: "-n/--limit must be a whole number from 1 to \(Limits.historyLength), not \(TimerText.quoted(text)); "
+                    + "e.g. `timerctl history -n 20` shows the last 20.",
+                topic: "history")
+        }
+        return limit
+    }
+
     /// "-2m" and "-30s" are amounts for `extend`, not options.
     private static func looksLikeAmount(_ argument: String) -> Bool {
         guard argument.count > 1, let second = argument.dropFirst().first else { return false }
         return second.isNumber
     }
 
+    /// An option and the value written into it: `--limit=20`, or `-n20` as `head` takes it.
     private static func split(_ argument: String) -> (String, String?) {
+        let digits = argument.utf8.dropFirst(2)
+        if argument.hasPrefix("-n"), !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) {
+            return ("-n", String(argument.dropFirst(2)))
+        }
         guard argument.hasPrefix("--"), let eq = argument.firstIndex(of: "=") else { return (argument, nil) }
         return (String(argument[..<eq]), String(argument[argument.index(after: eq)...]))
     }

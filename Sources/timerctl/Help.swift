@@ -1,3 +1,5 @@
+import Protocol
+
 /// The help texts: one topic per command, with a summary, usage and examples.
 enum Help {
     struct Topic {
@@ -43,6 +45,17 @@ enum Help {
             name: "show", usage: "timerctl show NAME [--json]", summary: "Show one timer in detail.",
             details: "  --json   print the protocol's timer object, for scripts",
             examples: ["timerctl show pasta"], options: ["--json"]),
+        Topic(
+            name: "history", usage: "timerctl history [-n N] [--json]",
+            summary: "List the timers that fired, newest first; missed ones are marked.",
+            details: """
+                A timer is missed when it fired more than 2 s after it was due, because timerd
+                was not running or the computer was asleep. timerd keeps the last \(Limits.historyLength).
+                  -n, --limit N   only the N most recent (1-\(Limits.historyLength))
+                  --json          print the protocol's history entries, for scripts
+                """,
+            examples: ["timerctl history", "timerctl history -n 5", "timerctl history --json | jq -r '.[] | select(.missed) | .name'"],
+            options: ["--limit", "--json"]),
         Topic(
             name: "pause", usage: "timerctl pause NAME...", summary: "Pause countdowns (deadlines do not pause).",
             examples: ["timerctl pause pasta"]),

@@ -8,16 +8,20 @@ struct Render {
     /// The `ls` table: one row per timer, sorted by time left, done timers last.
     func table(_ timers: [TimerInfo]) -> String {
         guard !timers.isEmpty else { return "No timers. Start one with `timerctl start pasta 8m`.\n" }
-        let sorted = timers.sorted(by: Self.order)
-        let header = ["NAME", "STATE", "LEFT", "PROGRESS", "ENDS", "MESSAGE"]
-        let rows = sorted.map { timer -> [String] in
-            [timer.name, timer.state.rawValue, left(timer), Self.bar(timer.progress, width: 16), ends(timer),
+        let rows = timers.sorted(by: Self.order).map { timer -> [String] in
+            [timer.name, state(timer), left(timer), Self.bar(timer.progress, width: 16), ends(timer),
              timer.message.map { firstLine($0) } ?? ""]
         }
-        let columns = header.indices.map { i in ([header[i]] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0 }
+        return Self.columns(["NAME", "STATE", "LEFT", "PROGRESS", "ENDS", "MESSAGE"], rows, rightAligned: [2])
+    }
+
+    /// A header and rows in columns two spaces apart, each as wide as its widest cell (the
+    /// last left ragged), without trailing spaces.
+    static func columns(_ header: [String], _ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+        let widths = header.indices.map { i in ([header[i]] + rows.map { $0[i] }).map(TextWidth.of).max() ?? 0 }
         func line(_ cells: [String]) -> String {
             cells.indices.map { i in
-                i == header.count - 1 ? cells[i] : TextWidth.pad(cells[i], to: columns[i], right: i == 2)
+                i == header.count - 1 ? cells[i] : TextWidth.pad(cells[i], to: widths[i], right: rightAligned.contains(i))
             }.joined(separator: "  ").trimmingTrailingSpaces()
         }
         return ([line(header)] + rows.map(line)).joined(separator: "\n") + "\n"
@@ -36,8 +40,10 @@ struct Render {
         if let ends = timer.endsAt {
             lines.append("  \(timer.state == .done ? "ended " : "ends  ")    \(TimeFormat.date(ends, calendar: calendar))")
         }
-        if let fired = timer.firedAt, let ends = timer.endsAt, fired - ends > .seconds(1) {
-            lines.append("  fired     \(TimeFormat.date(fired, calendar: calendar)) (late: timerd was not running)")
+        if timer.missed, let fired = timer.firedAt, let ends = timer.endsAt {
+            lines.append(
+                "  fired     \(TimeFormat.date(fired, calendar: calendar)) (\(Self.late(fired - ends)): "
+                    + "timerd was not running or the computer was asleep)")
         }
         lines.append("  created   \(TimeFormat.date(timer.createdAt, calendar: calendar))")
         if let message = timer.message {
@@ -66,6 +72,11 @@ struct Render {
         }
     }
 
+    /// `missed` for a done timer that fired late, else the state.
+    func state(_ timer: TimerInfo) -> String {
+        timer.missed ? "missed" : timer.state.rawValue
+    }
+
     func left(_ timer: TimerInfo) -> String {
         switch timer.state {
         case .running, .paused: return TimeFormat.remaining(timer.remaining)
@@ -84,11 +95,28 @@ struct Render {
         return TimeFormat.clock(ends, now: now, calendar: calendar)
     }
 
-    private func firstLine(_ text: String) -> String {
+    /// How late something fired: `3 s late`, `12 min late`, `1 h 20 min late`, `2 days late`.
+    /// Rounds down, as `TimeFormat.ago` does, so that the two agree on the same span.
+    static func late(_ d: Duration) -> String {
+        let seconds = d.nanoseconds / 1_000_000_000
+        switch seconds {
+        case ..<1: return "on time"
+        case ..<60: return "\(seconds) s late"
+        case ..<3600: return "\(seconds / 60) min late"
+        case ..<86_400:
+            let minutes = seconds / 60 % 60
+            return minutes == 0 ? "\(seconds / 3600) h late" : "\(seconds / 3600) h \(minutes) min late"
+        default:
+            let days = seconds / 86_400
+            return days == 1 ? "1 day late" : "\(days) days late"
+        }
+    }
+
+    func firstLine(_ text: String) -> String {
         String(text.prefix { $0 != "\n" })
     }
 
-    /// Running and paused by time left, then done ones, most recent first.
+    /// Running and paused by time left, then done ones (missed included), most recently due first.
     static func order(_ a: TimerInfo, _ b: TimerInfo) -> Bool {
         switch (a.state == .done, b.state == .done) {
         case (false, true): return true

@@ -32,18 +32,23 @@ struct Runner {
             output(render.started(try timer(reply)) + "\n")
         case .list(let json):
             var connection = try connect()
-            let timers = try list(&connection)
-            output(json ? JSONWriter.string(.array(timers.map(\.json))) + "\n" : render.table(timers))
+            let (objects, timers) = try list(&connection)
+            // As the daemon sent them: fields this version does not know are kept for scripts.
+            output(json ? JSONWriter.string(.array(objects)) + "\n" : render.table(timers))
         case .show(let name, let json):
-            let info = try timer(try request(.get(name: name)))
-            output(json ? JSONWriter.string(info.json) + "\n" : render.detail(info))
+            let reply = try request(.get(name: name))
+            let info = try timer(reply)
+            output(json ? JSONWriter.string(reply["timer"] ?? info.json) + "\n" : render.detail(info))
+        case .history(let limit, let json):
+            let (objects, entries) = try history(limit: limit)
+            output(json ? JSONWriter.string(.array(objects)) + "\n" : render.history(entries))
         case .pause(let names): try each(names, Request.pause, verb: "paused")
         case .resume(let names): try each(names, Request.resume, verb: "resumed")
         case .reset(let names): try each(names, Request.reset, verb: "restarted")
         case .cancel(let names): try each(names, Request.cancel, verb: "cancelled", finished: true)
         case .cancelAll:
             var connection = try connect()
-            let names = try list(&connection).map(\.name)
+            let names = try list(&connection).timers.map(\.name)
             guard !names.isEmpty else { return output("No timers to cancel.\n") }
             _ = try connection.call(names.map { Request.cancel(name: $0) })
             output("Cancelled \(names.count) timer\(names.count == 1 ? "" : "s").\n")
@@ -98,14 +103,26 @@ struct Runner {
         }
     }
 
-    private func list(_ connection: inout DaemonConnection) throws(CtlFailure) -> [TimerInfo] {
+    /// The timers as the daemon sent them, and read.
+    private func list(_ connection: inout DaemonConnection) throws(CtlFailure) -> (objects: [JSONValue], timers: [TimerInfo]) {
         let reply = try connection.call(.list)
         guard case .array(let items)? = reply["timers"] else { throw .unreachable("The daemon's reply has no timers in it.") }
         var timers: [TimerInfo] = []
         for item in items {
             do { timers.append(try TimerInfo(json: item)) } catch { throw .unreachable(error.message) }
         }
-        return timers
+        return (items, timers)
+    }
+
+    /// The entries as the daemon sent them, and read.
+    private func history(limit: Int?) throws(CtlFailure) -> (objects: [JSONValue], entries: [HistoryEntry]) {
+        let reply = try request(.history(limit: limit))
+        guard case .array(let items)? = reply["entries"] else { throw .unreachable("The daemon's reply has no entries in it.") }
+        var entries: [HistoryEntry] = []
+        for item in items {
+            do { entries.append(try HistoryEntry(json: item)) } catch { throw .unreachable(error.message) }
+        }
+        return (items, entries)
     }
 
     /// One request on a connection of its own.

@@ -24,6 +24,15 @@ import Testing
         (["list", "--json"], .list(json: true)),
         (["show", "pasta"], .show(name: "pasta", json: false)),
         (["show", "pasta", "--json"], .show(name: "pasta", json: true)),
+        (["history"], .history(limit: nil, json: false)),
+        (["history", "--json"], .history(limit: nil, json: true)),
+        (["history", "-n", "20"], .history(limit: 20, json: false)),
+        (["history", "-n20"], .history(limit: 20, json: false)),
+        (["history", "--limit", "20"], .history(limit: 20, json: false)),
+        (["history", "--limit=20", "--json"], .history(limit: 20, json: true)),
+        (["-n", "1", "history"], .history(limit: 1, json: false)),
+        (["history", "-n", "1000"], .history(limit: 1000, json: false)),
+        (["history", "-n", "5", "-n", "7"], .history(limit: 7, json: false)),
         (["pause", "pasta"], .pause(names: ["pasta"])),
         (["pause", "pasta", "tea"], .pause(names: ["pasta", "tea"])),
         (["resume", "pasta"], .resume(names: ["pasta"])),
@@ -42,6 +51,8 @@ import Testing
         (["help", "start"], .help(topic: "start")),
         (["help", "list"], .help(topic: "ls")),
         (["help", "rm"], .help(topic: "cancel")),
+        (["help", "history"], .help(topic: "history")),
+        (["history", "-h"], .help(topic: "history")),
         (["--version"], .version),
         (["-V"], .version),
     ]
@@ -86,6 +97,35 @@ import Testing
     @Test(arguments: ["-1m", "-30s", "-1h30m", "-90"])
     func negativeAmountIsNotAnOption(amount: String) throws {
         #expect(try Self.command(["extend", "pasta", amount]) == .extend(name: "pasta", amount: amount))
+    }
+
+    @Test(arguments: ["0", "1001", "-1", "2.5", "20x", "twenty", "", " 20", "1e3", "99999999999999999999"])
+    func historyLimitOutOfRangeOrNotAWholeNumberIsRefusedWithAnExample(limit: String) throws {
+        for arguments in [["history", "-n", limit], ["history", "--limit", limit], ["history", "--limit=\(limit)"]] {
+            let error = try Self.refusal(arguments)
+            #expect(error.message == """
+                -n/--limit must be a whole number from 1 to 1000, not \(TimerText.quoted(limit)); \
+                e.g. `timerctl history -n 20` shows the last 20.
+                """)
+            #expect(error.topic == "history")
+        }
+    }
+
+    @Test func historyLimitWithoutItsValueIsRefused() throws {
+        #expect(try Self.refusal(["history", "-n"]).message == "-n needs a value.")
+        #expect(try Self.refusal(["history", "--limit"]).message == "--limit needs a value.")
+    }
+
+    @Test func historyWithACountForAnArgumentSaysToUseN() throws {
+        let error = try Self.refusal(["history", "20"])
+        #expect(error.message == "history takes no arguments; for the last 20, type `timerctl history -n 20`.")
+        #expect(error.topic == "history")
+    }
+
+    /// Only `-n` and digits is `-n` with its value; anything else after `-n` is not an option we know.
+    @Test(arguments: ["-nx", "-n-5", "-name", "-n２０"])
+    func dashNWithOtherThanDigitsIsAnUnknownOption(argument: String) throws {
+        #expect(try Self.refusal(["history", argument]).message.hasPrefix("Unknown option \(argument)."))
     }
 
     // MARK: Global options
@@ -159,6 +199,10 @@ import Testing
         (["show", "pasta", "-a"], "show does not take --all.", "show"),
         (["ls", "-m", "x"], "ls does not take --message.", "ls"),
         (["list", "--message=x"], "list does not take --message.", "ls"),
+        (["ls", "-n", "5"], "ls does not take --limit.", "ls"),
+        (["show", "pasta", "--limit=5"], "show does not take --limit.", "show"),
+        (["history", "--all"], "history does not take --all.", "history"),
+        (["history", "-m", "x"], "history does not take --message.", "history"),
     ])
     func optionsAreRefusedWhereTheyDoNotApply(arguments: [String], message: String, topic: String) throws {
         let error = try Self.refusal(arguments)
@@ -230,6 +274,10 @@ import Testing
         (["wait", "pasta", "tea"], "wait takes only one name."),
         (["ls", "pasta"], "ls takes no arguments."),
         (["ping", "now"], "ping takes no arguments."),
+        (["history", "pasta"], "history takes no arguments."),
+        (["history", "20", "30"], "history takes no arguments."),
+        (["history", "-5"], "history takes no arguments."),
+        (["history", "5000"], "history takes no arguments."),
     ])
     func extraArgumentsAreRefused(arguments: [String], message: String) throws {
         let error = try Self.refusal(arguments)

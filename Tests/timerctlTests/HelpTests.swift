@@ -9,18 +9,19 @@ import Testing
             Usage: timerctl COMMAND [ARGUMENTS] [--socket PATH] [--no-spawn]
 
             Commands:
-              start   Start a countdown; a notification appears when it is done.
-              until   Count down to a time of day or a date (a deadline).
-              ls      List every timer with its time left, progress and end. Also: list.
-              show    Show one timer in detail.
-              pause   Pause countdowns (deadlines do not pause).
-              resume  Resume paused countdowns.
-              reset   Run countdowns again from their full duration. Also: restart.
-              cancel  Remove timers (running, paused or done). Also: rm.
-              extend  Add time to a countdown or move a deadline.
-              wait    Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).
-              ping    Check that the daemon answers; print its version.
-              help    Show help for timerctl or one command.
+              start    Start a countdown; a notification appears when it is done.
+              until    Count down to a time of day or a date (a deadline).
+              ls       List every timer with its time left, progress and end. Also: list.
+              show     Show one timer in detail.
+              history  List the timers that fired, newest first; missed ones are marked.
+              pause    Pause countdowns (deadlines do not pause).
+              resume   Resume paused countdowns.
+              reset    Run countdowns again from their full duration. Also: restart.
+              cancel   Remove timers (running, paused or done). Also: rm.
+              extend   Add time to a countdown or move a deadline.
+              wait     Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).
+              ping     Check that the daemon answers; print its version.
+              help     Show help for timerctl or one command.
 
             Global options:
               --socket PATH   talk to the daemon at PATH (default: $TIMERD_SOCKET, else
@@ -54,6 +55,25 @@ import Testing
             Examples:
               timerctl start pasta 8m
               timerctl start 'tea break' 3m30s -m 'green tea, not too long'
+
+            """)
+    }
+
+    @Test func history() {
+        #expect(Help.text(for: "history") == """
+            Usage: timerctl history [-n N] [--json]
+
+            List the timers that fired, newest first; missed ones are marked.
+
+            A timer is missed when it fired more than 2 s after it was due, because timerd
+            was not running or the computer was asleep. timerd keeps the last 1000.
+              -n, --limit N   only the N most recent (1-1000)
+              --json          print the protocol's history entries, for scripts
+
+            Examples:
+              timerctl history
+              timerctl history -n 5
+              timerctl history --json | jq -r '.[] | select(.missed) | .name'
 
             """)
     }
@@ -117,6 +137,7 @@ import Testing
         case .until: "until"
         case .list: "ls"
         case .show: "show"
+        case .history: "history"
         case .pause: "pause"
         case .resume: "resume"
         case .reset: "reset"

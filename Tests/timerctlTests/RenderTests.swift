@@ -20,6 +20,10 @@ import Protocol
         name: "report", kind: .deadline, state: .running, duration: .seconds(4 * 86_400),
         remaining: .seconds(3 * 86_400 + 5 * 3600), endsAt: now + .seconds(3 * 86_400 + 5 * 3600),
         createdAt: now - .seconds(19 * 3600))
+    /// Due at 11:48 while the machine slept; fired when it woke at 11:59:30.
+    static let eggs = TimerInfo(
+        name: "eggs", kind: .countdown, state: .done, duration: .seconds(420), remaining: .zero,
+        endsAt: now - .seconds(12 * 60), createdAt: now - .seconds(19 * 60), firedAt: now - .seconds(30), message: "soft")
 
     static func timer(
         _ name: String, _ state: TimerState = .running, left: Duration, of duration: Duration = .seconds(480),
@@ -40,6 +44,16 @@ import Protocol
             pasta   running             4:00  ████████          12:04
             report  running  3 days 05:00:00  ███▏              Thu 17:00
             tea     done      done 3 min ago  ████████████████  11:57      green tea
+
+            """)
+    }
+
+    @Test func missedTimerSaysSoInStateAndIsSortedWithTheDoneOnesByWhenItWasDue() {
+        #expect(Self.render.table([Self.eggs, Self.pasta, Self.tea]) == """
+            NAME   STATE               LEFT  PROGRESS          ENDS   MESSAGE
+            pasta  running             4:00  ████████          12:04
+            tea    done      done 3 min ago  ████████████████  11:57  green tea
+            eggs   missed   done 12 min ago  ████████████████  11:48  soft
 
             """)
     }
@@ -213,15 +227,59 @@ import Protocol
               left      done 3 h ago
               progress  ████████████████████████ 100%
               ended     Mon 30 Nov 09:00
-              fired     Mon 30 Nov 11:57 (late: timerd was not running)
+              fired     Mon 30 Nov 11:57 (2 h 57 min late: timerd was not running or the computer was asleep)
               created   Mon 30 Nov 08:57
               message   green tea
 
             """)
     }
 
+    @Test func detailOfAMissedCountdownSaysHowLate() {
+        #expect(Self.render.detail(Self.eggs).contains("""
+
+              ended     Mon 30 Nov 11:48
+              fired     Mon 30 Nov 11:59:30 (11 min late: timerd was not running or the computer was asleep)
+              created   Mon 30 Nov 11:41
+
+            """))
+    }
+
     @Test func detailOfADoneCountdownOnTimeHasNoFiredLine() {
         #expect(!Self.render.detail(Self.tea).contains("fired"))
+    }
+
+    /// At most `Limits.lateAfter` late is on time: no fired line, state `done`.
+    @Test(arguments: [(Duration.milliseconds(1500), false), (.seconds(2), false), (.milliseconds(2001), true)])
+    func firedLineAndMissedStateFromTwoSecondsLate(late: Duration, missed: Bool) {
+        var tea = Self.tea
+        tea.firedAt = tea.endsAt.map { $0 + late }
+        #expect(Self.render.detail(tea).contains("  fired     Mon 30 Nov 11:57:0") == missed)
+        #expect(Self.render.detail(tea).contains("(2 s late: timerd was not running") == missed)
+        #expect(Self.render.state(tea) == (missed ? "missed" : "done"))
+    }
+
+    @Test func stateOfTimersThatAreNotMissedIsTheirState() {
+        #expect(Self.render.state(Self.pasta) == "running")
+        #expect(Self.render.state(Self.pausedPasta) == "paused")
+        #expect(Self.render.state(Self.tea) == "done")
+        #expect(Self.render.state(Self.eggs) == "missed")
+    }
+
+    static let latenesses: [(Duration, String)] = [
+        (.milliseconds(300), "on time"),
+        (.milliseconds(2001), "2 s late"),
+        (.seconds(59), "59 s late"),
+        (.seconds(60), "1 min late"),
+        (.seconds(12 * 60 + 59), "12 min late"),
+        (.seconds(3600), "1 h late"),
+        (.seconds(3600 + 20 * 60 + 30), "1 h 20 min late"),
+        (.seconds(86_400 + 5 * 3600), "1 day late"),
+        (.seconds(3 * 86_400), "3 days late"),
+    ]
+
+    @Test(arguments: latenesses)
+    func late(by: Duration, text: String) {
+        #expect(Render.late(by) == text)
     }
 
     @Test func detailOfADeadline() {

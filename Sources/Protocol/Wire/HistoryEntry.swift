@@ -39,15 +39,22 @@ public struct HistoryEntry: Sendable, Equatable {
         func bad(_ field: String) -> RPCError {
             RPCError(code: RPCError.internalErrorCode, message: "The daemon sent a history entry with a bad \"\(field)\" field.")
         }
-        guard let name = json["name"]?.stringValue else { throw bad("name") }
-        guard let kind = json["kind"]?.stringValue.flatMap(TimerKind.init(rawValue:)) else { throw bad("kind") }
-        guard let dueAt = json["dueAt"]?.stringValue.flatMap({ RFC3339.parse($0) }) else { throw bad("dueAt") }
-        guard let firedAt = json["firedAt"]?.stringValue.flatMap({ RFC3339.parse($0) }) else { throw bad("firedAt") }
-        guard let duration = json["duration"]?.doubleValue.flatMap(Duration.init(secondsValue:)) else {
+        guard case .object(let o) = json else {
+            throw RPCError(code: RPCError.internalErrorCode, message: "The daemon sent a history entry that is not an object.")
+        }
+        guard let name = o["name"]?.stringValue else { throw bad("name") }
+        guard let kind = o["kind"]?.stringValue.flatMap(TimerKind.init(rawValue:)) else { throw bad("kind") }
+        guard let dueAt = o["dueAt"]?.stringValue.flatMap({ RFC3339.parse($0) }) else { throw bad("dueAt") }
+        guard let firedAt = o["firedAt"]?.stringValue.flatMap({ RFC3339.parse($0) }) else { throw bad("firedAt") }
+        guard let duration = o["duration"]?.doubleValue.flatMap(Duration.init(secondsValue:)) else {
             throw bad("duration")
         }
-        self.init(
-            name: name, kind: kind, dueAt: dueAt, firedAt: firedAt, duration: duration,
-            message: json["message"]?.stringValue)
+        let message: String?
+        switch o["message"] {
+        case nil, .null?: message = nil
+        case .string(let text)?: message = text
+        default: throw bad("message")
+        }
+        self.init(name: name, kind: kind, dueAt: dueAt, firedAt: firedAt, duration: duration, message: message)
     }
 }

@@ -41,9 +41,15 @@ extension TimerInfo {
             }
         }
         guard let createdAt = try instant("createdAt") else { throw bad("createdAt") }
+        let message: String?
+        switch o["message"] {
+        case nil, .null?: message = nil
+        case .string(let text)?: message = text
+        default: throw bad("message")
+        }
         self.init(
             name: name, kind: kind, state: state, duration: duration, remaining: remaining,
             endsAt: try instant("endsAt"), createdAt: createdAt, firedAt: try instant("firedAt"),
-            message: o["message"]?.stringValue)
+            message: message)
     }
 }

@@ -100,7 +100,7 @@ import Protocol
     static let badFields: [(String, JSONValue?)] = [
         ("name", 5), ("name", nil), ("kind", "stopwatch"), ("state", "stopped"), ("duration", "8m"),
         ("remaining", nil), ("remaining", .null), ("endsAt", "tomorrow"), ("createdAt", nil), ("createdAt", .null),
-        ("firedAt", 17),
+        ("firedAt", 17), ("message", 5), ("message", ["text": "stir"]),
     ]
 
     @Test(arguments: badFields)
@@ -114,6 +114,28 @@ import Protocol
 
     @Test func notAnObjectIsRefused() {
         #expect(throws: RPCError.self) { try TimerInfo(json: ["pasta"]) }
+    }
+
+    // MARK: Missed
+
+    @Test(arguments: [
+        (Duration.milliseconds(1), false), (.seconds(2), false), (.milliseconds(2001), true), (.seconds(720), true),
+    ])
+    func aDoneTimerIsMissedWhenItFiredMoreThanTwoSecondsAfterItsEnd(late: Duration, missed: Bool) {
+        var timer = Self.done
+        timer.firedAt = timer.endsAt.map { $0 + late }
+        #expect(timer.missed == missed)
+        #expect(timer.json["missed"] == .bool(missed))
+    }
+
+    @Test func onlyADoneTimerWithBothInstantsCanBeMissed() {
+        var timer = Self.done
+        timer.firedAt = timer.endsAt.map { $0 + .seconds(720) }
+        timer.state = .running
+        #expect(!timer.missed)
+        timer.state = .done
+        timer.endsAt = nil
+        #expect(!timer.missed)
     }
 
     // MARK: Progress
