@@ -140,6 +140,25 @@ struct TimerctlTests {
         #expect(try timers(daemon).isEmpty)
     }
 
+    @Test("history lists what fired, newest first, and survives the timers")
+    func history() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        #expect(try daemon.ctl("history").stdout == "Nothing has fired yet.\n")
+        #expect(try daemon.ctl("start", "first", "0.2").status == 0)
+        #expect(try daemon.ctl("wait", "first").status == 0)
+        #expect(try daemon.ctl("start", "second", "0.2", "-m", "done twice").status == 0)
+        #expect(try daemon.ctl("wait", "second").status == 0)
+        #expect(try daemon.ctl("cancel", "--all").status == 0)
+        let table = try daemon.ctl("history")
+        let rows = table.stdout.split(separator: "\n")
+        #expect(rows.count == 3, "\(table)")
+        #expect(rows[1].hasPrefix("second") && rows[1].contains("on time") && rows[1].contains("done twice"), "\(table)")
+        #expect(rows[2].hasPrefix("first"))
+        let json = try JSONParser.parse(try daemon.ctl("history", "-n", "1", "--json").stdout)
+        #expect(json.arrayValue?.map { $0["name"] } == ["second"])
+        #expect(json.arrayValue?.first?["missed"] == false)
+    }
+
     @Test("help and --version work without a daemon")
     func helpWithoutDaemon() throws {
         let help = try run(Programs.timerctl, ["help", "start"])
