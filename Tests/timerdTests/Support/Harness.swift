@@ -28,7 +28,7 @@ struct Harness {
     }
 
     /// Hands the scheduler what a client's line holds, as the server does.
-    func send(_ line: String, from client: ClientID = 1, sink: RecordingSink = RecordingSink()) async -> [JSONValue?] {
+    func send(_ line: String, from client: ClientID = 1, sink: any EventSink = RecordingSink()) async -> [JSONValue?] {
         switch RPC.decodeIncoming(Array(line.utf8)) {
         case .call(let call): return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: [call])])[0]
         case .batch(let calls): return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: calls)])[0]
@@ -39,12 +39,12 @@ struct Harness {
     }
 
     /// Sends one typed request with id 1 and returns its reply.
-    func send(_ request: Request, from client: ClientID = 1, sink: RecordingSink = RecordingSink()) async -> JSONValue? {
+    func send(_ request: Request, from client: ClientID = 1, sink: any EventSink = RecordingSink()) async -> JSONValue? {
         let call = RPCCall(id: 1, request: .success(request))
         return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: [call])])[0].first ?? nil
     }
 
-    func start(_ name: String, seconds: Int64, from client: ClientID = 1, sink: RecordingSink = RecordingSink())
+    func start(_ name: String, seconds: Int64, from client: ClientID = 1, sink: any EventSink = RecordingSink())
         async -> JSONValue?
     {
         await send(.start(name: name, spec: .countdown(.seconds(seconds)), message: nil), from: client, sink: sink)
