@@ -44,13 +44,14 @@ final class SQLiteStore: Store {
         let healthy = try check.step() && check.string(0) == "ok"
         check.reset()  // an unfinished statement holds a read transaction open
         guard healthy else { throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check failed") }
-        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
+        // Before anything writes: switching to WAL rewrites the header of a file in rollback mode.
         let version = try database.scalar("PRAGMA user_version") ?? 0
         if version > Self.schemaVersion {
             throw StoreError(
                 "\(path) was written by a newer timerd (schema \(version); this one knows \(Self.schemaVersion)). "
                     + "Run the newer timerd, or move the file away to start with no timers.")
         }
+        try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
         if version < Self.schemaVersion { try Self.migrate(database, from: version) }
         upsert = try database.prepare(
             """
