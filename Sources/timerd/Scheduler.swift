@@ -65,6 +65,9 @@ actor Scheduler {
                 continue
             }
             records.append(record)
+            // Restored by the wall clock (saved in another boot): save its end on this boot's
+            // clock, or a restart later in this boot would go by the wall clock again.
+            if saved.kind == .countdown, saved.state == .running, saved.bootID != bootID { unsaved.insert(saved.id) }
         }
         table = TimerTable(restoring: records, maxTimers: maxTimers)
         let missed = fire(at: now, late: .daemonNotRunning)

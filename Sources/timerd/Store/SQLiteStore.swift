@@ -44,7 +44,7 @@ final class SQLiteStore: Store {
         let healthy = try check.step() && check.string(0) == "ok"
         check.reset()  // an unfinished statement holds a read transaction open
         guard healthy else { throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check failed") }
-        // Read the version before anything writes: a newer file must stay as it is.
+        // Before anything writes: switching to WAL rewrites the header of a file in rollback mode.
         let version = try database.scalar("PRAGMA user_version") ?? 0
         if version > Self.schemaVersion {
             throw StoreError(

@@ -25,6 +25,9 @@ final class MemoryStore: Store, Sendable {
     var historyEntries: [HistoryEntry] { state.withLock { $0.history } }
     var commits: Int { state.withLock { $0.commits } }
 
+    /// The saved timer with this name (the newest, if a done one was replaced).
+    func timer(named name: String) -> PersistedTimer? { timers.last { $0.name == name } }
+
     func loadTimers() throws(StoreError) -> [PersistedTimer] { timers }
 
     func commit(_ writes: StoreWrites) throws(StoreError) {

@@ -1,0 +1,63 @@
+import Protocol
+import Testing
+
+@testable import timerd
+
+/// A scheduler wired to test doubles: a clock that moves only when told, an alarm, a notifier
+/// and a store in memory. Two harnesses given the same store are the daemon before and after
+/// a restart.
+struct Harness {
+    let clock: ManualClock
+    let alarm = RecordingAlarm()
+    let notifier = RecordingNotifier()
+    let store: MemoryStore
+    let scheduler: Scheduler
+
+    static let version = "9.9.9-test"
+    static let bootID = "boot-1"
+
+    init(
+        maxTimers: Int = Limits.maxTimers, store: MemoryStore = MemoryStore(), at now: Moment = .start,
+        bootID: String = Harness.bootID
+    ) {
+        self.store = store
+        clock = ManualClock(now)
+        scheduler = Scheduler(
+            clock: clock, alarm: alarm, notifier: notifier, store: store, calendar: LocalCalendar(zone: FixedOffsetZone.utc),
+            version: Self.version, bootID: bootID, maxTimers: maxTimers)
+    }
+
+    /// Hands the scheduler what a client's line holds, as the server does.
+    func send(_ line: String, from client: ClientID = 1, sink: any EventSink = RecordingSink()) async -> [JSONValue?] {
+        switch RPC.decodeIncoming(Array(line.utf8)) {
+        case .call(let call): return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: [call])])[0]
+        case .batch(let calls): return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: calls)])[0]
+        case .unreadable(let error):
+            Issue.record("the test sent an unreadable line: \(error)")
+            return []
+        }
+    }
+
+    /// Sends one typed request with id 1 and returns its reply.
+    func send(_ request: Request, from client: ClientID = 1, sink: any EventSink = RecordingSink()) async -> JSONValue? {
+        let call = RPCCall(id: 1, request: .success(request))
+        return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: [call])])[0].first ?? nil
+    }
+
+    func start(_ name: String, seconds: Int64, from client: ClientID = 1, sink: any EventSink = RecordingSink())
+        async -> JSONValue?
+    {
+        await send(.start(name: name, spec: .countdown(.seconds(seconds)), message: nil), from: client, sink: sink)
+    }
+}
+
+/// The timer of a successful reply.
+func timer(_ reply: JSONValue?) throws -> TimerInfo {
+    try TimerInfo(json: #require(reply?["result"]?["timer"]))
+}
+
+/// The error object of a failed reply.
+func error(_ reply: JSONValue?) throws -> RPCError {
+    let e = try #require(reply?["error"])
+    return RPCError(code: Int(try #require(e["code"]?.int64Value)), message: try #require(e["message"]?.stringValue), data: e["data"])
+}
