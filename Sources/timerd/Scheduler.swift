@@ -70,7 +70,7 @@ actor Scheduler {
             if saved.kind == .countdown, saved.state == .running, saved.bootID != bootID { unsaved.insert(saved.id) }
         }
         table = TimerTable(restoring: records, maxTimers: maxTimers)
-        let missed = fire(at: now, late: .daemonNotRunning)
+        let missed = fire(at: now) { _ in .daemonNotRunning }
         saveUnsaved(at: now)
         rearm(force: true)
         return StartReport(restored: records.count, missed: missed)
@@ -84,7 +84,7 @@ actor Scheduler {
     /// them are answered with a storage error: nothing is acknowledged that is not on disk.
     func handle(_ batch: [ClientCalls]) -> [[JSONValue?]] {
         let now = clock.now()
-        fire(at: now, late: .asleep)
+        fire(at: now) { _ in .asleep }
         var results: [[Result<JSONValue, RPCError>]] = []
         var effects: [(changed: Bool, effects: [Effect])] = []
         for entry in batch {
@@ -141,7 +141,9 @@ actor Scheduler {
     /// running countdowns have moved.
     func wake(clockChanged: Bool = false) {
         let now = clock.now()
-        fire(at: now, late: .asleep)
+        // Late countdowns mean the machine slept; a deadline late after the clock was set was
+        // passed by the clock's jump (after a resume both can happen at once).
+        fire(at: now) { clockChanged && $0.info.kind == .deadline ? .clockSet : .asleep }
         if clockChanged { unsaved.formUnion(table.runningCountdownIDs) }
         saveUnsaved(at: now)
         rearm(force: clockChanged)
@@ -206,7 +208,7 @@ actor Scheduler {
     /// late (`Limits.lateAfter`) are told in one notification of their own, saying why.
     /// Returns how many fired late.
     @discardableResult
-    private func fire(at now: Moment, late absence: NotificationContent.Absence) -> Int {
+    private func fire(at now: Moment, lateBecause absence: (Firing) -> NotificationContent.Absence) -> Int {
         let effects = table.fireDue(at: now)
         guard !effects.isEmpty else { return 0 }
         unsaved.formUnion(table.takeJournal().keys)
@@ -215,7 +217,10 @@ actor Scheduler {
             guard case .notify(let firings) = effect else { continue }
             let (late, onTime) = firings.partitioned { $0.info.missed }
             if !onTime.isEmpty { notifier.show(.fired(onTime, calendar: calendar)) }
-            if !late.isEmpty { notifier.show(.missed(late, absence, now: now.wall, calendar: calendar)) }
+            for reason in [NotificationContent.Absence.daemonNotRunning, .asleep, .clockSet] {
+                let group = late.filter { absence($0) == reason }
+                if !group.isEmpty { notifier.show(.missed(group, reason, now: now.wall, calendar: calendar)) }
+            }
             missed += late.count
             unsavedHistory += firings.map { firing in
                 HistoryEntry(

@@ -159,6 +159,22 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
         }
     }
 
+    @Test func aNewerFileInWALModeIsLeftAloneToo() throws {
+        try withScratchDirectory { directory in
+            let path = directory + "/timerd.db"
+            do {
+                let newer = try SQLiteDatabase(path: path)
+                try newer.execute(
+                    "PRAGMA journal_mode=WAL; CREATE TABLE timers_v99 (id INTEGER PRIMARY KEY); PRAGMA user_version = 99;")
+            }
+            let before = try contents(of: path)
+            let listing = entries(of: directory)
+            #expect(try #require(refusal(opening: path)).message.contains("schema 99"))
+            #expect(try contents(of: path) == before)
+            #expect(entries(of: directory) == listing, "no -wal or -shm file appeared")
+        }
+    }
+
     @Test func aFileOfGarbageIsSetAsideAndAFreshOneStarted() throws {
         try withScratchDirectory { directory in
             let path = directory + "/timerd.db"

@@ -32,11 +32,14 @@ struct NotificationContent: Equatable, Sendable {
         case daemonNotRunning
         /// They came due while the daemon ran but could not fire them: the machine was asleep.
         case asleep
+        /// The wall clock was set forward past their instant (deadlines).
+        case clockSet
 
         var phrase: String {
             switch self {
             case .daemonNotRunning: "while timerd was not running"
             case .asleep: "while the computer was asleep"
+            case .clockSet: "when the clock was set forward"
             }
         }
     }

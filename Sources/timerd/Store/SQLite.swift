@@ -24,10 +24,19 @@ struct SQLiteError: Error, CustomStringConvertible {
 final class SQLiteDatabase {
     private(set) var handle: OpaquePointer?
 
-    init(path: String) throws(SQLiteError) {
+    /// Opens `path`, creating it. With `untouched`, opens it as an immutable file instead:
+    /// read-only, no locks, no `-wal` or `-shm` files created, nothing on disk changes.
+    init(path: String, untouched: Bool = false) throws(SQLiteError) {
         // NOFOLLOW: a symlink planted at the database path is refused, not followed.
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        let result = sqlite3_open_v2(path, &handle, flags, nil)
+        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
+        var name = path
+        if untouched {
+            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
+            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
+        } else {
+            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        }
+        let result = sqlite3_open_v2(name, &handle, flags, nil)
         guard result == SQLITE_OK else {
             let error = SQLiteError(code: result, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
             sqlite3_close_v2(handle)
@@ -38,6 +47,23 @@ final class SQLiteDatabase {
     }
 
     deinit { close() }
+
+    /// A path as the path of a `file:` URI: `%`, `?` and `#` (and anything not printable
+    /// ASCII) percent-encoded.
+    static func uriEscaped(_ path: String) -> String {
+        var out = ""
+        for byte in path.utf8 {
+            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "%") && byte != UInt8(ascii: "?")
+                && byte != UInt8(ascii: "#")
+            {
+                out.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = String(byte, radix: 16, uppercase: true)
+                out += "%" + (hex.count == 1 ? "0" + hex : hex)
+            }
+        }
+        return out
+    }
 
     func close() {
         guard let handle else { return }

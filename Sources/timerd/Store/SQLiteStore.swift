@@ -22,7 +22,13 @@ final class SQLiteStore: Store {
         do {
             return (try SQLiteStore(path: path), nil)
         } catch let error as SQLiteError where error.isCorruption {
-            let aside = path + ".corrupt-\(RFC3339.format(Timestamp(seconds: Int64(time(nil)))))"
+            var aside = path + ".corrupt-\(RFC3339.format(Timestamp(seconds: Int64(time(nil)))))"
+            // Never replace an earlier file set aside.
+            var n = 1
+            while access(aside, F_OK) == 0 {
+                aside = path + ".corrupt-\(RFC3339.format(Timestamp(seconds: Int64(time(nil)))))-\(n)"
+                n += 1
+            }
             for suffix in ["", "-wal", "-shm"] { rename(path + suffix, aside + suffix) }
             do {
                 return (try SQLiteStore(path: path), aside)
@@ -38,19 +44,22 @@ final class SQLiteStore: Store {
 
     private init(path: String) throws {
         self.path = path
+        if access(path, F_OK) == 0 {
+            // Look at the version without touching anything: a file written by a newer timerd
+            // must stay exactly as it is (even a read-write open may create files beside it).
+            let probe = try SQLiteDatabase(path: path, untouched: true)
+            try Self.refuseNewer(try probe.scalar("PRAGMA user_version") ?? 0, path: path)
+        }
         database = try SQLiteDatabase(path: path)
         // quick_check reads every page: it finds a damaged file now, not at the first write.
+        // Through the real connection, which also sees what the write-ahead log holds: after a
+        // crash the main file alone may be half checkpointed and still perfectly recoverable.
         let check = try database.prepare("PRAGMA quick_check")
         let healthy = try check.step() && check.string(0) == "ok"
         check.reset()  // an unfinished statement holds a read transaction open
         guard healthy else { throw SQLiteError(code: SQLITE_CORRUPT, message: "quick_check failed") }
-        // Before anything writes: switching to WAL rewrites the header of a file in rollback mode.
         let version = try database.scalar("PRAGMA user_version") ?? 0
-        if version > Self.schemaVersion {
-            throw StoreError(
-                "\(path) was written by a newer timerd (schema \(version); this one knows \(Self.schemaVersion)). "
-                    + "Run the newer timerd, or move the file away to start with no timers.")
-        }
+        try Self.refuseNewer(version, path: path)
         try database.execute("PRAGMA journal_mode=WAL; PRAGMA synchronous=FULL;")
         if version < Self.schemaVersion { try Self.migrate(database, from: version) }
         upsert = try database.prepare(
@@ -67,6 +76,13 @@ final class SQLiteStore: Store {
             """)
         trimHistory = try database.prepare(
             "DELETE FROM history WHERE seq <= (SELECT MAX(seq) FROM history) - \(Limits.historyLength)")
+    }
+
+    private static func refuseNewer(_ version: Int64, path: String) throws(StoreError) {
+        guard version > schemaVersion else { return }
+        throw StoreError(
+            "\(path) was written by a newer timerd (schema \(version); this one knows \(schemaVersion)). "
+                + "Run the newer timerd, or move the file away to start with no timers.")
     }
 
     /// Brings an older file up to `schemaVersion`, one step per version, in one transaction.
