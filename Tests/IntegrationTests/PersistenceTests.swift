@@ -193,3 +193,25 @@ final class SmallFilesystem {
         removeDirectory(path)
     }
 }
+
+/// The kernel tells the daemon when the wall clock is set (`TFD_TIMER_CANCEL_ON_SET`). Setting
+/// the clock to the time it already shows triggers that without moving it (by more than a few
+/// microseconds). Needs root, for `clock_settime`.
+@Suite("Wall-clock changes", .enabled(if: getuid() == 0, "setting the clock needs root"))
+struct ClockChangeTests {
+    @Test("Setting the wall clock wakes the daemon, which re-arms its deadlines")
+    func clockSetIsNoticed() throws {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus", extraArguments: ["--verbose"])
+        #expect(try daemon.ctl("until", "report", "+1h").status == 0)
+        let before = try daemon.ctl("show", "report", "--json").stdout
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        try #require(clock_settime(CLOCK_REALTIME, &now) == 0, "clock_settime: \(String(cString: strerror(errno)))")
+        #expect(eventually { daemon.log().contains("the wall clock was set") }, "\(daemon.log())")
+        #expect(try daemon.ctl("ping").status == 0)
+        let after = try daemon.ctl("show", "report", "--json").stdout
+        let endsBefore = try JSONParser.parse(before)["endsAt"], endsAfter = try JSONParser.parse(after)["endsAt"]
+        #expect(endsBefore == endsAfter, "the deadline's instant did not move")
+        #expect(try JSONParser.parse(after)["state"] == "running")
+    }
+}
