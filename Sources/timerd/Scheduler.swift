@@ -182,15 +182,17 @@ actor Scheduler {
             } catch {
                 return .failure(RPCError(code: RPCError.storageFailedCode, message: "timerd could not read its history: \(error)."))
             }
-        case .start(let name, .countdown(let length), let message):
+        case .start(let name, .countdown(let length), let message, _):
             command = .start(name: name, schedule: .countdown(length), message: message)
-        case .start(let name, .deadline(let at), let message):
+        case .start(let name, .deadline(let at), let message, _):
             command = .start(name: name, schedule: .deadline(at), message: message)
         case .pause(let name): command = .pause(name: name)
         case .resume(let name): command = .resume(name: name)
         case .reset(let name): command = .reset(name: name)
         case .cancel(let name): command = .cancel(name: name)
         case .extend(let name, let by): command = .extend(name: name, by: by)
+        case .snooze:
+            return .failure(RPCError(code: RPCError.methodNotFoundCode, message: "snooze is not there yet."))
         }
         do {
             let outcome = try table.apply(command, at: now)

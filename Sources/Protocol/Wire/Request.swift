@@ -11,7 +11,7 @@ public enum StartSpec: Sendable, Equatable {
 /// `Request` knows how to become the `method`/`params` pair of a JSON-RPC request and how to
 /// be read back from one, refusing anything off with a message that names the problem.
 public enum Request: Sendable, Equatable {
-    case start(name: String, spec: StartSpec, message: String?)
+    case start(name: String, spec: StartSpec, message: String?, notify: NotifyOptions = NotifyOptions())
     case list
     case get(name: String)
     case pause(name: String)
@@ -19,6 +19,8 @@ public enum Request: Sendable, Equatable {
     case reset(name: String)
     case cancel(name: String)
     case extend(name: String, by: Duration)
+    /// Runs a finished timer again for `by` (default 5 min): "remind me again later".
+    case snooze(name: String, by: Duration?)
     case subscribe
     case ping
     /// Recently fired timers, newest first; at most `limit` (default and maximum: `Limits.historyLength`).
@@ -26,7 +28,7 @@ public enum Request: Sendable, Equatable {
 
     /// Every method name, as on the wire.
     public static let methods = [
-        "start", "list", "get", "pause", "resume", "reset", "cancel", "extend", "subscribe", "ping", "history",
+        "start", "list", "get", "pause", "resume", "reset", "cancel", "extend", "snooze", "subscribe", "ping", "history",
     ]
 
     public var method: String {
@@ -39,6 +41,7 @@ public enum Request: Sendable, Equatable {
         case .reset: "reset"
         case .cancel: "cancel"
         case .extend: "extend"
+        case .snooze: "snooze"
         case .subscribe: "subscribe"
         case .ping: "ping"
         case .history: "history"
@@ -48,18 +51,27 @@ public enum Request: Sendable, Equatable {
     public var params: JSONObject {
         var p = JSONObject()
         switch self {
-        case .start(let name, let spec, let message):
+        case .start(let name, let spec, let message, let notify):
             p["name"] = .string(name)
             switch spec {
             case .countdown(let length): p["seconds"] = WireTime.seconds(length)
             case .deadline(let at): p["at"] = .string(RFC3339.format(at))
             }
             if let message { p["message"] = .string(message) }
+            if let reminders = notify.reminders { p["remind"] = .array(reminders.map(WireTime.seconds)) }
+            switch notify.sound {
+            case .standard: break
+            case .file(let path): p["sound"] = .string(path)
+            case .silent: p["silent"] = true
+            }
         case .get(let name), .pause(let name), .resume(let name), .reset(let name), .cancel(let name):
             p["name"] = .string(name)
         case .extend(let name, let by):
             p["name"] = .string(name)
             p["seconds"] = WireTime.seconds(by)
+        case .snooze(let name, let by):
+            p["name"] = .string(name)
+            if let by { p["seconds"] = WireTime.seconds(by) }
         case .history(let limit):
             if let limit { p["limit"] = .integer(Int64(limit)) }
         case .list, .subscribe, .ping:
@@ -84,9 +96,10 @@ public enum Request: Sendable, Equatable {
             let seconds = try reader.optionalSeconds("seconds")
             let at = try reader.optionalTimestamp("at")
             let message = try reader.optionalString("message", example: "\"drain it\"")
+            let notify = try reader.notifyOptions()
             switch (seconds, at) {
-            case (let seconds?, nil): self = .start(name: name, spec: .countdown(seconds), message: message)
-            case (nil, let at?): self = .start(name: name, spec: .deadline(at), message: message)
+            case (let seconds?, nil): self = .start(name: name, spec: .countdown(seconds), message: message, notify: notify)
+            case (nil, let at?): self = .start(name: name, spec: .deadline(at), message: message, notify: notify)
             case (nil, nil):
                 throw .invalidParams(
                     "start needs either \"seconds\" (a countdown, e.g. 480) or \"at\" (a deadline, e.g. \"2026-12-24T18:00:00+01:00\").")
@@ -104,6 +117,8 @@ public enum Request: Sendable, Equatable {
                 throw .invalidParams("extend needs \"seconds\": the time to add (negative to take off), e.g. 120.")
             }
             self = .extend(name: name, by: seconds)
+        case "snooze":
+            self = .snooze(name: try reader.name(), by: try reader.optionalSeconds("seconds"))
         case "list": self = .list
         case "subscribe": self = .subscribe
         case "history": self = .history(limit: try reader.optionalLimit())
@@ -136,8 +151,8 @@ private struct ParamsReader {
     /// The params of each method, in the order error messages list them.
     static func accepted(by method: String) -> [String] {
         switch method {
-        case "start": ["name", "seconds", "at", "message"]
-        case "extend": ["name", "seconds"]
+        case "start": ["name", "seconds", "at", "message", "remind", "sound", "silent"]
+        case "extend", "snooze": ["name", "seconds"]
         case "get", "pause", "resume", "reset", "cancel": ["name"]
         case "history": ["limit"]
         default: []
@@ -173,6 +188,45 @@ private struct ParamsReader {
             throw .invalidParams("\"\(key)\" must be a number of seconds, such as 480 or 1.5.")
         }
         return duration
+    }
+
+    /// `remind` (an array of seconds before the end), `sound` (an absolute path) or `silent`.
+    func notifyOptions() throws(RPCError) -> NotifyOptions {
+        var options = NotifyOptions()
+        if let raw = value("remind") {
+            guard let items = raw.arrayValue, items.count <= NotifyOptions.maxReminders else {
+                throw .invalidParams(
+                    "\"remind\" must be an array of at most \(NotifyOptions.maxReminders) numbers of seconds before the end, such as [3600, 600].")
+            }
+            var reminders: [Duration] = []
+            for item in items {
+                guard let seconds = item.doubleValue, let offset = Duration(secondsValue: seconds), offset > .zero,
+                    offset <= Limits.maxDeadlineAhead
+                else {
+                    throw .invalidParams("Each reminder in \"remind\" must be a positive number of seconds before the end, such as 600.")
+                }
+                reminders.append(offset)
+            }
+            options.reminders = reminders
+        }
+        let sound = try optionalString("sound", example: "\"/usr/share/sounds/freedesktop/stereo/complete.oga\"")
+        let silent: Bool
+        switch value("silent") {
+        case nil: silent = false
+        case .bool(let flag)?: silent = flag
+        default: throw .invalidParams("\"silent\" must be true or false.")
+        }
+        switch (sound, silent) {
+        case (let path?, false):
+            guard path.hasPrefix("/") else {
+                throw .invalidParams("\"sound\" must be an absolute path to a sound file, such as \"/usr/share/sounds/freedesktop/stereo/complete.oga\".")
+            }
+            options.sound = .file(path)
+        case (nil, true): options.sound = .silent
+        case (nil, false): break
+        case (.some, true): throw .invalidParams("Give either \"sound\" or \"silent\", not both.")
+        }
+        return options
     }
 
     func optionalLimit() throws(RPCError) -> Int? {

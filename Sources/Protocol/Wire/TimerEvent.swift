@@ -1,4 +1,4 @@
 /// What happened to a timer, as pushed to subscribers in `event` notifications.
 public enum TimerEvent: String, Sendable, Equatable, CaseIterable {
-    case started, paused, resumed, reset, extended, cancelled, fired
+    case started, paused, resumed, reset, extended, snoozed, cancelled, fired
 }

@@ -12,6 +12,18 @@ extension TimerInfo {
         o["firedAt"] = WireTime.instant(firedAt)
         o["missed"] = .bool(missed)
         o["message"] = message.map { .string($0) } ?? .null
+        o["remind"] = .array(reminders.map(WireTime.seconds))
+        switch sound {
+        case .standard:
+            o["sound"] = .null
+            o["silent"] = false
+        case .file(let path):
+            o["sound"] = .string(path)
+            o["silent"] = false
+        case .silent:
+            o["sound"] = .null
+            o["silent"] = true
+        }
         return .object(o)
     }
 
@@ -47,9 +59,23 @@ extension TimerInfo {
         case .string(let text)?: message = text
         default: throw bad("message")
         }
+        // Fields added in later versions: absent from an older daemon's timers.
+        var reminders: [Duration] = []
+        if let items = o["remind"]?.arrayValue {
+            for item in items {
+                guard let offset = item.doubleValue.flatMap(Duration.init(secondsValue:)) else { throw bad("remind") }
+                reminders.append(offset)
+            }
+        }
+        var sound = NotifyOptions.Sound.standard
+        if o["silent"]?.boolValue == true {
+            sound = .silent
+        } else if let path = o["sound"]?.stringValue {
+            sound = .file(path)
+        }
         self.init(
             name: name, kind: kind, state: state, duration: duration, remaining: remaining,
             endsAt: try instant("endsAt"), createdAt: createdAt, firedAt: try instant("firedAt"),
-            message: message)
+            message: message, reminders: reminders, sound: sound)
     }
 }

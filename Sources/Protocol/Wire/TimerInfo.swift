@@ -35,10 +35,15 @@ public struct TimerInfo: Sendable, Equatable {
     public var firedAt: Timestamp?
     /// Free text shown in the notification; nil when none was given.
     public var message: String?
+    /// Reminders before the end (how long before), longest first.
+    public var reminders: [Duration]
+    /// The notification's sound (never `.standard`'s default resolved: that is the daemon's).
+    public var sound: NotifyOptions.Sound
 
     public init(
         name: String, kind: TimerKind, state: TimerState, duration: Duration, remaining: Duration,
-        endsAt: Timestamp?, createdAt: Timestamp, firedAt: Timestamp? = nil, message: String? = nil
+        endsAt: Timestamp?, createdAt: Timestamp, firedAt: Timestamp? = nil, message: String? = nil,
+        reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard
     ) {
         self.name = name
         self.kind = kind
@@ -49,6 +54,8 @@ public struct TimerInfo: Sendable, Equatable {
         self.createdAt = createdAt
         self.firedAt = firedAt
         self.message = message
+        self.reminders = reminders
+        self.sound = sound
     }
 
     /// Fired so long after it was due that its notification came late: the daemon was not

@@ -31,6 +31,14 @@ import Protocol
         (.subscribe, [:]),
         (.ping, [:]),
         (.history(limit: nil), [:]),
+        (.snooze(name: "pasta", by: nil), ["name": "pasta"]),
+        (.snooze(name: "pasta", by: .seconds(60)), ["name": "pasta", "seconds": 60]),
+        (.start(name: "report", spec: .deadline(instant("2026-12-04T16:00:00Z")), message: nil,
+                notify: NotifyOptions(reminders: [.seconds(3600), .seconds(600)], sound: .silent)),
+         ["name": "report", "at": "2026-12-04T16:00:00.000Z", "remind": [3600, 600], "silent": true]),
+        (.start(name: "tea", spec: .countdown(.seconds(180)), message: nil,
+                notify: NotifyOptions(reminders: [], sound: .file("/usr/share/sounds/a.oga"))),
+         ["name": "tea", "seconds": 180, "remind": [], "sound": "/usr/share/sounds/a.oga"]),
         (.history(limit: 20), ["limit": 20]),
     ]
 
@@ -200,7 +208,7 @@ import Protocol
     @Test func unknownParamIsNamedWithTheAcceptedOnes() throws {
         let error = try #require(Self.refusal("start", ["name": "pasta", "secs": 480]))
         #expect(error.code == RPCError.invalidParamsCode)
-        #expect(error.message == "start has no parameter \"secs\"; it takes name, seconds, at, message.")
+        #expect(error.message == "start has no parameter \"secs\"; it takes name, seconds, at, message, remind, sound, silent.")
     }
 
     @Test func misspeltNameIsNamedRatherThanReportedMissing() throws {
@@ -269,7 +277,7 @@ import Protocol
         #expect(error.code == RPCError.methodNotFoundCode)
         #expect(error.message == """
             Unknown method "\(method)"; the methods are start, list, get, pause, resume, reset, cancel, extend, \
-            subscribe, ping, history.
+            snooze, subscribe, ping, history.
             """)
     }
 

@@ -23,21 +23,21 @@ import Protocol
     @Test func jsonHasExactlyTheDocumentedKeysInOrder() {
         for timer in Self.examples {
             #expect(timer.json.objectValue?.keys
-                == ["name", "kind", "state", "duration", "remaining", "endsAt", "createdAt", "firedAt", "missed", "message"])
+                == ["name", "kind", "state", "duration", "remaining", "endsAt", "createdAt", "firedAt", "missed", "message", "remind", "sound", "silent"])
         }
     }
 
     @Test func runningCountdown() {
         #expect(JSONWriter.string(Self.running.json) == """
             {"name":"pasta","kind":"countdown","state":"running","duration":480,"remaining":239.5,\
-            "endsAt":"2026-11-30T12:03:59.500Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null}
+            "endsAt":"2026-11-30T12:03:59.500Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,"remind":[],"sound":null,"silent":false}
             """)
     }
 
     @Test func pausedCountdownHasNoEnd() {
         #expect(JSONWriter.string(Self.paused.json) == """
             {"name":"パスタ","kind":"countdown","state":"paused","duration":600,"remaining":150,\
-            "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":"stir"}
+            "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":"stir","remind":[],"sound":null,"silent":false}
             """)
     }
 
@@ -45,14 +45,14 @@ import Protocol
         #expect(JSONWriter.string(Self.done.json) == """
             {"name":"tea","kind":"countdown","state":"done","duration":180.25,"remaining":0,\
             "endsAt":"2026-11-30T11:59:00.250Z","createdAt":"2026-11-30T11:56:00.000Z",\
-            "firedAt":"2026-11-30T11:59:00.251Z","missed":false,"message":"green tea\\nnot too long"}
+            "firedAt":"2026-11-30T11:59:00.251Z","missed":false,"message":"green tea\\nnot too long","remind":[],"sound":null,"silent":false}
             """)
     }
 
     @Test func deadlineInstantsAreUTC() {
         #expect(JSONWriter.string(Self.deadline.json) == """
             {"name":"report","kind":"deadline","state":"running","duration":345600,"remaining":277200,\
-            "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null}
+            "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,"remind":[],"sound":null,"silent":false}
             """)
     }
 

@@ -1,0 +1,25 @@
+/// How a timer's notifications behave: reminders before its end, and its sound.
+public struct NotifyOptions: Sendable, Equatable {
+    /// Which sound the notification asks the server to play.
+    public enum Sound: Sendable, Equatable {
+        /// The daemon's default (the theme's `alarm-clock-elapsed`, or what the config says).
+        case standard
+        /// A sound file (`sound-file` hint); an absolute path.
+        case file(String)
+        /// No sound (`suppress-sound` hint).
+        case silent
+    }
+
+    /// How long before the end each reminder comes (e.g. 1 h and 10 min); nil means the
+    /// daemon's configured default reminders, empty means none.
+    public var reminders: [Duration]?
+    public var sound: Sound
+
+    public init(reminders: [Duration]? = nil, sound: Sound = .standard) {
+        self.reminders = reminders
+        self.sound = sound
+    }
+
+    /// At most this many reminders per timer.
+    public static let maxReminders = 10
+}
