@@ -19,6 +19,8 @@ actor Scheduler {
     private let clock: any TimeSource
     private let alarm: any Alarm
     private let notifier: any Notifier
+    private let settings: NotificationSettings
+    private var floodGuard = FloodGuard()
     private let store: any Store
     private let calendar: LocalCalendar
     private let version: String
@@ -35,8 +37,10 @@ actor Scheduler {
 
     init(
         clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
-        calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers
+        calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers,
+        settings: NotificationSettings = NotificationSettings()
     ) {
+        self.settings = settings
         self.table = TimerTable(maxTimers: maxTimers)
         self.maxTimers = maxTimers
         self.clock = clock
@@ -69,7 +73,7 @@ actor Scheduler {
             // clock, or a restart later in this boot would go by the wall clock again.
             if saved.kind == .countdown, saved.state == .running, saved.bootID != bootID { unsaved.insert(saved.id) }
         }
-        table = TimerTable(restoring: records, maxTimers: maxTimers)
+        table = TimerTable(restoring: records, maxTimers: maxTimers, at: now)
         let missed = fire(at: now) { _ in .daemonNotRunning }
         saveUnsaved(at: now)
         rearm(force: true)
@@ -102,7 +106,7 @@ actor Scheduler {
         }
         let journal = table.takeJournal()
         let saved = save(ids: unsaved.union(journal.keys), at: now)
-        if !saved { table.rollBack(journal) }
+        if !saved { table.rollBack(journal, at: now) }
         var index = 0
         var answers: [[JSONValue?]] = []
         for (entry, replies) in zip(batch, results) {
@@ -144,9 +148,30 @@ actor Scheduler {
         // Late countdowns mean the machine slept; a deadline late after the clock was set was
         // passed by the clock's jump (after a resume both can happen at once).
         fire(at: now) { clockChanged && $0.info.kind == .deadline ? .clockSet : .asleep }
+        if let summary = floodGuard.flush(at: now.boot) { notifier.show(summary.decorated(with: settings)) }
         if clockChanged { unsaved.formUnion(table.runningCountdownIDs) }
         saveUnsaved(at: now)
         rearm(force: clockChanged)
+    }
+
+    /// How long `snooze` without an amount waits.
+    static let defaultSnooze: Duration = .seconds(300)
+
+    /// A button on a notification was pressed: the same as the matching command, for each
+    /// of the notification's timers.
+    func act(_ action: NotificationAction, on names: [String]) {
+        let request: (String) -> Request
+        switch action {
+        case .dismiss:
+            notifier.close(timers: names)
+            return
+        case .snooze(let delay): request = { .snooze(name: $0, by: delay) }
+        case .restart: request = { .reset(name: $0) }
+        }
+        let calls = names.map { RPCCall(id: .integer(1), request: .success(request($0))) }
+        for reply in handle([ClientCalls(client: 0, sink: NoEvents(), calls: calls)])[0] {
+            if let error = reply?["error"]?["message"]?.stringValue { Log.info("\(action.label): \(error)") }
+        }
     }
 
     /// The connection closed; stop sending it events.
@@ -182,17 +207,21 @@ actor Scheduler {
             } catch {
                 return .failure(RPCError(code: RPCError.storageFailedCode, message: "timerd could not read its history: \(error)."))
             }
-        case .start(let name, .countdown(let length), let message, _):
-            command = .start(name: name, schedule: .countdown(length), message: message)
-        case .start(let name, .deadline(let at), let message, _):
-            command = .start(name: name, schedule: .deadline(at), message: message)
+        case .start(let name, .countdown(let length), let message, let notify):
+            command = .start(
+                name: name, schedule: .countdown(length), message: message, reminders: notify.reminders ?? [],
+                sound: notify.sound)
+        case .start(let name, .deadline(let at), let message, let notify):
+            // Deadlines that set no reminders of their own get the configured ones.
+            command = .start(
+                name: name, schedule: .deadline(at), message: message, reminders: notify.reminders ?? settings.remind,
+                sound: notify.sound)
         case .pause(let name): command = .pause(name: name)
         case .resume(let name): command = .resume(name: name)
         case .reset(let name): command = .reset(name: name)
         case .cancel(let name): command = .cancel(name: name)
         case .extend(let name, let by): command = .extend(name: name, by: by)
-        case .snooze:
-            return .failure(RPCError(code: RPCError.methodNotFoundCode, message: "snooze is not there yet."))
+        case .snooze(let name, let by): command = .snooze(name: name, by: by ?? Self.defaultSnooze)
         }
         do {
             let outcome = try table.apply(command, at: now)
@@ -214,14 +243,18 @@ actor Scheduler {
         let effects = table.fireDue(at: now)
         guard !effects.isEmpty else { return 0 }
         unsaved.formUnion(table.takeJournal().keys)
+        // A summary that came due goes before anything new.
+        if let summary = floodGuard.flush(at: now.boot) { notifier.show(summary.decorated(with: settings)) }
         var missed = 0
         for effect in effects {
             guard case .notify(let firings) = effect else { continue }
             let (late, onTime) = firings.partitioned { $0.info.missed }
-            if !onTime.isEmpty { notifier.show(.fired(onTime, calendar: calendar)) }
+            if !onTime.isEmpty { present(.fired(onTime, calendar: calendar), sound: onTime[0].info.sound, at: now) }
             for reason in [NotificationContent.Absence.daemonNotRunning, .asleep, .clockSet] {
                 let group = late.filter { absence($0) == reason }
-                if !group.isEmpty { notifier.show(.missed(group, reason, now: now.wall, calendar: calendar)) }
+                if !group.isEmpty {
+                    present(.missed(group, reason, now: now.wall, calendar: calendar), sound: group[0].info.sound, at: now)
+                }
             }
             missed += late.count
             unsavedHistory += firings.map { firing in
@@ -230,8 +263,32 @@ actor Scheduler {
                     firedAt: firing.info.firedAt ?? now.wall, duration: firing.info.duration, message: firing.info.message)
             }
         }
+        for effect in effects {
+            guard case .remind(let reminding) = effect else { continue }
+            var content = NotificationContent.reminder(reminding, now: now.wall, calendar: calendar)
+            content.urgency = settings.reminderUrgency
+            present(content, sound: reminding.info.sound, at: now, foldable: false)
+        }
         perform(effects.filter { if case .event = $0 { true } else { false } }, at: now)
         return missed
+    }
+
+    /// Shows a notification through the flood guard, with the configured urgency (unless it
+    /// set its own) and the timer's sound.
+    private func present(
+        _ content: NotificationContent, sound: NotifyOptions.Sound, at now: Moment, foldable: Bool = true
+    ) {
+        var content = content.decorated(with: settings)
+        switch sound {
+        case .standard: break
+        case .file(let path): content.sound = .file(path)
+        case .silent: content.sound = .silent
+        }
+        if floodGuard.admit(content, foldable: foldable, at: now.boot) {
+            notifier.show(content)
+        } else {
+            Log.debug("held back a notification for \(content.timers.joined(separator: ", ")) (more than \(FloodGuard.burst) in a second)")
+        }
     }
 
     // MARK: Saving
@@ -279,11 +336,15 @@ actor Scheduler {
         for effect in effects {
             switch effect {
             case .event(let event, let info):
+                // A timer that runs again, or is gone, takes its notification with it.
+                if [.started, .reset, .snoozed, .extended, .cancelled].contains(event) {
+                    notifier.close(timers: [info.name])
+                }
                 guard !subscribers.isEmpty else { continue }
                 let line = RPC.line(RPC.event(event, info))
                 for sink in subscribers.values { sink.deliver(line) }
-            case .notify(let firings):
-                notifier.show(.fired(firings, calendar: calendar))
+            case .notify, .remind:
+                break  // told by `fire`, through the flood guard
             }
         }
     }
@@ -291,7 +352,8 @@ actor Scheduler {
     /// Re-arms the alarm only when the next due instants changed: most requests do not
     /// change them, and a syscall per request would be waste.
     private func rearm(force: Bool = false) {
-        let next = table.nextWake()
+        var next = table.nextWake()
+        if let flush = floodGuard.flushAt { next.boot = min(next.boot ?? flush, flush) }
         guard force || !everArmed || next.boot != armed.boot || next.wall != armed.wall else { return }
         everArmed = true
         armed = next
@@ -311,6 +373,28 @@ actor Scheduler {
         case .limitReached:
             RPCError(code: RPCError.limitReachedCode, message: error.message)
         }
+    }
+}
+
+/// Where the events of the scheduler's own calls (from notification buttons) go: nowhere.
+private struct NoEvents: EventSink {
+    func deliver(_ line: [UInt8]) {}
+}
+
+extension NotificationContent {
+    /// With the configured urgency for a finished timer and the configured sound, where the
+    /// notification keeps the defaults.
+    func decorated(with settings: NotificationSettings) -> NotificationContent {
+        var content = self
+        if content.urgency == .critical { content.urgency = settings.urgency }
+        if content.sound == .name("alarm-clock-elapsed") {
+            switch settings.sound {
+            case .name(let name): content.sound = .name(name)
+            case .file(let path): content.sound = .file(path)
+            case .none: content.sound = .silent
+            }
+        }
+        return content
     }
 }
 

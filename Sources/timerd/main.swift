@@ -71,6 +71,9 @@ func startUp() throws(StartupError) -> Never {
     let scheduler = Scheduler(
         clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
         calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current())
+    notifier.onAction { action, names in
+        Task { await scheduler.act(action, on: names) }
+    }
     do {
         let report = try waitFor { () throws(StoreError) in try await scheduler.start() }
         Log.info("restored \(report.restored) timers from \(stateDirectory)/timerd.db; \(report.missed) came due while timerd was not running")

@@ -150,7 +150,7 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
 
             let error = try #require(refusal(opening: path))
             #expect(error.message.contains("schema 99"))
-            #expect(error.message.contains("knows 1"))
+            #expect(error.message.contains("knows \(SQLiteStore.schemaVersion)"))
             #expect(try contents(of: path) == before)
             #expect(entries(of: directory) == listing)
             let reopened = try SQLiteDatabase(path: path)

@@ -84,7 +84,7 @@ private func kitchen() throws -> TimerTable {
         try table.startCountdown("eggs", .minutes(1), at: t0)
         #expect(table.nextWake().boot == t0.boot + .minutes(1))
 
-        table.rollBack(table.journal)
+        table.rollBack(table.journal, at: t0)
         #expect(Snapshot(&table, at: t0) == before)
         #expect(table.journal.isEmpty)
         #expect(table.refusal(.pause(name: "eggs"), at: t0)?.kind == .notFound)
@@ -105,7 +105,7 @@ private func kitchen() throws -> TimerTable {
         #expect(try table.record(named: "pasta").id == 2)
         #expect(table.journal == [1: done, 2: nil])
 
-        table.rollBack(table.journal)
+        table.rollBack(table.journal, at: later)
         #expect(Snapshot(&table, at: later) == before)
         #expect(try table.record(named: "pasta") == done)
         #expect(table.record(id: 2) == nil)
@@ -120,7 +120,7 @@ private func kitchen() throws -> TimerTable {
         _ = try table.apply(.pause(name: "pasta"), at: now)
         #expect(table.nextWake().boot == nil)
 
-        table.rollBack(table.journal)
+        table.rollBack(table.journal, at: now)
         #expect(Snapshot(&table, at: now) == before)
         #expect(table.nextWake().boot == t0.boot + .minutes(8))
         // It fires once at its end, though the queue saw it run, pause and run again.
@@ -138,7 +138,7 @@ private func kitchen() throws -> TimerTable {
         _ = try table.apply(.extend(name: "rice", by: .minutes(1)), at: t0)
         #expect(table.nextWake() == (t0.boot + .minutes(3), t0.wall + .hours(1)))
 
-        table.rollBack(table.journal)
+        table.rollBack(table.journal, at: t0)
         #expect(Snapshot(&table, at: t0) == before)
         #expect(table.nextWake() == (t0.boot + .minutes(8), t0.wall + .hours(2)))
         #expect(table.fireDue(at: t0.advanced(by: .minutes(3))).isEmpty)
@@ -152,7 +152,7 @@ private func kitchen() throws -> TimerTable {
         #expect(table.count == 0)
         #expect(table.nextWake() == (nil, nil))
 
-        table.rollBack(table.journal)
+        table.rollBack(table.journal, at: t0)
         #expect(Snapshot(&table, at: t0) == before)
         #expect(table.refusal(.start(name: "pasta", schedule: .countdown(.minutes(1)), message: nil), at: t0)?.kind == .alreadyExists)
         _ = try table.apply(.resume(name: "rice"), at: t0)
@@ -170,7 +170,7 @@ private func kitchen() throws -> TimerTable {
         try table.startCountdown("eggs", .minutes(2), at: t0)
         _ = try table.apply(.cancel(name: "report"), at: t0)
 
-        table.rollBack(table.journal)
+        table.rollBack(table.journal, at: t0)
         #expect(Snapshot(&table, at: t0) == before)
         #expect(table.list(at: t0).map(\.name) == ["pasta", "report"])
     }
@@ -183,7 +183,7 @@ private func kitchen() throws -> TimerTable {
         let records = Array(source.records.values)
         #expect(records.map(\.id).sorted() == [2, 3])
 
-        var table = TimerTable(restoring: records)
+        var table = TimerTable(restoring: records, at: t0)
         #expect(table.records == source.records)
         #expect(table.journal.isEmpty)
         #expect(table.list(at: t0).map(\.name) == ["rice", "report"])
@@ -196,7 +196,7 @@ private func kitchen() throws -> TimerTable {
     }
 
     @Test func anEmptyRestoredTableStartsAtOne() throws {
-        var table = TimerTable(restoring: [])
+        var table = TimerTable(restoring: [], at: t0)
         try table.startCountdown("pasta", .minutes(1), at: t0)
         #expect(try table.record(named: "pasta").id == 1)
     }

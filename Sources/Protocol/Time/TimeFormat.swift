@@ -36,6 +36,34 @@ public enum TimeFormat {
         return nanoseconds < 0 ? "-" + text : text
     }
 
+    /// A length in words, to the largest two units, rounded down: `10 minutes`, `1 hour`,
+    /// `1 hour 30 minutes`, `2 days 3 hours`, `45 seconds`; with `short`: `10 min`, `1 h 30 min`,
+    /// `45 s`, `2 days`. Under a second is `0 seconds`.
+    public static func words(_ d: Duration, short: Bool = false) -> String {
+        let total = max(0, d.nanoseconds / 1_000_000_000)
+        let units: [(size: Int64, long: String, short: String)] = [
+            (86_400, "day", "day"), (3600, "hour", "h"), (60, "minute", "min"), (1, "second", "s"),
+        ]
+        func phrase(_ count: Int64, _ unit: (size: Int64, long: String, short: String)) -> String {
+            if short && unit.size != 86_400 { return "\(count) \(unit.short)" }
+            return "\(count) \(unit.long)\(count == 1 ? "" : "s")"
+        }
+        guard total > 0 else { return phrase(0, units[3]) }
+        var parts: [String] = []
+        var rest = total
+        for unit in units {
+            let count = rest / unit.size
+            rest %= unit.size
+            if count > 0 {
+                parts.append(phrase(count, unit))
+            } else if !parts.isEmpty {
+                break  // "1 day", not "1 day 0 hours"
+            }
+            if parts.count == 2 { break }
+        }
+        return parts.joined(separator: " ")
+    }
+
     /// How long ago something happened: `5 s ago`, `3 min ago`, `2 h ago`,
     /// `1 h 20 min ago`, `1 day ago`, `3 days ago`; under a second (or in the future) `just now`.
     ///

@@ -9,6 +9,8 @@ struct DueQueue<Key: Comparable & Sendable>: Sendable {
     struct Entry: Sendable, Equatable {
         var due: Key
         var id: UInt64
+        /// 0 for the timer's end; n for its n-th reminder (index n - 1 in `reminders`).
+        var reminder: Int = 0
     }
 
     private(set) var entries: [Entry] = []
@@ -17,9 +19,22 @@ struct DueQueue<Key: Comparable & Sendable>: Sendable {
     var isEmpty: Bool { entries.isEmpty }
     var min: Entry? { entries.first }
 
-    mutating func insert(_ due: Key, id: UInt64) {
-        entries.append(Entry(due: due, id: id))
+    mutating func insert(_ due: Key, id: UInt64, reminder: Int = 0) {
+        entries.append(Entry(due: due, id: id, reminder: reminder))
         siftUp(entries.count - 1)
+    }
+
+    /// Every entry due at or before `limit`, in no particular order, in O(k) for k of them:
+    /// a subtree whose root is later than `limit` holds nothing earlier.
+    func entries(upTo limit: Key) -> [Entry] {
+        var found: [Entry] = []
+        var stack = entries.isEmpty ? [] : [0]
+        while let index = stack.popLast() {
+            guard entries[index].due <= limit else { continue }
+            found.append(entries[index])
+            for child in [2 * index + 1, 2 * index + 2] where child < entries.count { stack.append(child) }
+        }
+        return found
     }
 
     @discardableResult
@@ -46,7 +61,7 @@ struct DueQueue<Key: Comparable & Sendable>: Sendable {
 
     private func less(_ a: Int, _ b: Int) -> Bool {
         let x = entries[a], y = entries[b]
-        return x.due < y.due || (x.due == y.due && x.id < y.id)
+        return (x.due, x.id, x.reminder) < (y.due, y.id, y.reminder)
     }
 
     private mutating func siftUp(_ index: Int) {

@@ -7,6 +7,15 @@ enum Effect: Equatable, Sendable {
     case event(TimerEvent, TimerInfo)
     /// Show a notification for timers that fired together.
     case notify([Firing])
+    /// Remind that a timer ends soon.
+    case remind(Reminding)
+}
+
+/// A reminder that came due.
+struct Reminding: Equatable, Sendable {
+    var info: TimerInfo
+    /// How long before the end it was set for (the time left may be a little less).
+    var before: Duration
 }
 
 /// A timer that just fired, with what the notification needs to describe it.

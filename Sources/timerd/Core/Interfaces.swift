@@ -10,7 +10,10 @@ protocol Alarm: Sendable {
 /// Shows desktop notifications. Must not block the caller: the live one hands the work to
 /// the GLib thread.
 protocol Notifier: Sendable {
+    /// Shows a notification, replacing the one showing for any of its timers.
     func show(_ notification: NotificationContent)
+    /// Closes the notifications about these timers (they were restarted, snoozed, cancelled).
+    func close(timers names: [String])
 }
 
 /// A connection that asked for events: receives each event as a ready-to-write line.

@@ -8,6 +8,7 @@ struct BootInstant: Hashable, Comparable, Sendable {
 
     static func < (a: BootInstant, b: BootInstant) -> Bool { a.nanoseconds < b.nanoseconds }
     static func + (t: BootInstant, d: Duration) -> BootInstant { BootInstant(nanoseconds: t.nanoseconds + d.nanoseconds) }
+    static func - (t: BootInstant, d: Duration) -> BootInstant { BootInstant(nanoseconds: t.nanoseconds - d.nanoseconds) }
     static func - (a: BootInstant, b: BootInstant) -> Duration { .nanoseconds(a.nanoseconds - b.nanoseconds) }
 }
 

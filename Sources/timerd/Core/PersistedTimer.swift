@@ -24,6 +24,8 @@ struct PersistedTimer: Equatable, Sendable {
     var createdAt: Timestamp
     var startedAt: Timestamp
     var message: String?
+    var reminders: [Duration] = []
+    var sound: NotifyOptions.Sound = .standard
 }
 
 extension TimerRecord {
@@ -31,7 +33,8 @@ extension TimerRecord {
     func persisted(at now: Moment, bootID: String) -> PersistedTimer {
         var saved = PersistedTimer(
             id: id, name: name, kind: kind, state: .running, length: length, total: total, endWall: nil, endBoot: nil,
-            bootID: nil, remaining: nil, firedAt: nil, createdAt: createdAt, startedAt: startedAt, message: message)
+            bootID: nil, remaining: nil, firedAt: nil, createdAt: createdAt, startedAt: startedAt, message: message,
+            reminders: reminders, sound: sound)
         switch phase {
         case .running(.boot(let due)):
             saved.endWall = now.wall + (due - now.boot)
@@ -78,6 +81,7 @@ extension TimerRecord {
         }
         self.init(
             id: saved.id, name: saved.name, kind: saved.kind, length: saved.length, total: saved.total, phase: phase,
-            createdAt: saved.createdAt, startedAt: saved.startedAt, message: saved.message)
+            createdAt: saved.createdAt, startedAt: saved.startedAt, message: saved.message, reminders: saved.reminders,
+            sound: saved.sound)
     }
 }

@@ -29,8 +29,25 @@ struct TimerRecord: Equatable, Sendable {
     /// Wall time the current run began (for "started 18:34").
     var startedAt: Timestamp
     var message: String?
+    /// Reminders: how long before the end each comes, longest first.
+    var reminders: [Duration] = []
+    var sound: NotifyOptions.Sound = .standard
 
     var isDone: Bool { if case .done = phase { true } else { false } }
+
+    /// When reminder `index` comes, on the timer's clock; nil unless running.
+    func reminderDue(_ index: Int) -> Due? {
+        guard reminders.indices.contains(index), case .running(let due) = phase else { return nil }
+        switch due {
+        case .boot(let end): return .boot(end - reminders[index])
+        case .wall(let at): return .wall(at - reminders[index])
+        }
+    }
+
+    /// Whether a queue entry (`due`, `reminder`) still stands for this timer as it is now.
+    func isCurrent(_ due: Due, reminder: Int) -> Bool {
+        reminder == 0 ? phase == .running(due: due) : reminderDue(reminder - 1) == due
+    }
 
     func remaining(at now: Moment) -> Duration {
         switch phase {
@@ -62,6 +79,7 @@ struct TimerRecord: Equatable, Sendable {
             }
         return TimerInfo(
             name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
-            endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message)
+            endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message, reminders: reminders,
+            sound: sound)
     }
 }

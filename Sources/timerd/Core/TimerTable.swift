@@ -8,12 +8,16 @@ enum Schedule: Equatable, Sendable {
 
 /// A command that changes the table. Queries (`list`, `get`) are plain methods.
 enum TableCommand: Equatable, Sendable {
-    case start(name: String, schedule: Schedule, message: String?)
+    case start(
+        name: String, schedule: Schedule, message: String?, reminders: [Duration] = [],
+        sound: NotifyOptions.Sound = .standard)
     case pause(name: String)
     case resume(name: String)
     case reset(name: String)
     case cancel(name: String)
     case extend(name: String, by: Duration)
+    /// Runs a finished timer again for `by`.
+    case snooze(name: String, by: Duration)
 }
 
 /// The result of a command that succeeded: the timer as it is now, and what to do about it.
@@ -29,11 +33,11 @@ struct Outcome: Equatable, Sendable {
 /// the owner can sleep exactly until then.
 struct TimerTable: Sendable {
     private(set) var records: [UInt64: TimerRecord] = [:]
-    private var idsByName: [String: UInt64] = [:]
-    /// Running countdowns, by end on the boot clock.
-    private var bootQueue = DueQueue<BootInstant>()
-    /// Running deadlines, by instant on the wall clock.
-    private var wallQueue = DueQueue<Timestamp>()
+    var idsByName: [String: UInt64] = [:]
+    /// Running countdowns (ends and reminders), on the boot clock.
+    var bootQueue = DueQueue<BootInstant>()
+    /// Running deadlines (instants and reminders), on the wall clock.
+    var wallQueue = DueQueue<Timestamp>()
     private var nextID: UInt64 = 1
     let maxTimers: Int
 
@@ -49,12 +53,13 @@ struct TimerTable: Sendable {
     }
 
     /// A table holding `records` (as restored from the store); new ids continue after theirs.
-    init(restoring records: [TimerRecord], maxTimers: Int = Limits.maxTimers) {
+    /// Reminders already past at `now` are not rearmed.
+    init(restoring records: [TimerRecord], maxTimers: Int = Limits.maxTimers, at now: Moment) {
         self.maxTimers = maxTimers
         for record in records {
             self.records[record.id] = record
             idsByName[record.name] = record.id
-            enqueue(record)
+            enqueue(record, at: now)
         }
         nextID = (records.map(\.id).max() ?? 0) + 1
     }
@@ -74,7 +79,7 @@ struct TimerTable: Sendable {
     }
 
     /// Puts back the records a journal holds, undoing the changes it recorded.
-    mutating func rollBack(_ journal: [UInt64: TimerRecord?]) {
+    mutating func rollBack(_ journal: [UInt64: TimerRecord?], at now: Moment) {
         // Remove what did not exist first: a restored record may take back its name.
         for (id, previous) in journal where previous == nil {
             if let current = records.removeValue(forKey: id), idsByName[current.name] == id {
@@ -87,7 +92,7 @@ struct TimerTable: Sendable {
             }
             records[previous.id] = previous
             idsByName[previous.name] = previous.id
-            enqueue(previous)
+            enqueue(previous, at: now)
         }
         self.journal.removeAll(keepingCapacity: true)
         compactQueuesIfMostlyStale()
@@ -111,224 +116,22 @@ struct TimerTable: Sendable {
         return record
     }
 
-    // MARK: Commands
-
-    mutating func apply(_ command: TableCommand, at now: Moment) throws(TableError) -> Outcome {
-        switch command {
-        case .start(let name, let schedule, let message):
-            return try start(name: name, schedule: schedule, message: message, at: now)
-        case .pause(let name): return try pause(name, at: now)
-        case .resume(let name): return try resume(name, at: now)
-        case .reset(let name): return try reset(name, at: now)
-        case .cancel(let name): return try cancel(name, at: now)
-        case .extend(let name, let by): return try extend(name, by: by, at: now)
-        }
-    }
-
-    private mutating func start(name: String, schedule: Schedule, message: String?, at now: Moment)
-        throws(TableError) -> Outcome
-    {
-        if let problem = TimerText.problem(withName: name) { throw .invalid(problem) }
-        if let message, let problem = TimerText.problem(withMessage: message) { throw .invalid(problem) }
-        var replaced: TimerRecord?
-        if let existing = try? record(named: name) {
-            guard existing.isDone else {
-                let left = TimeFormat.remaining(existing.remaining(at: now))
-                let what = existing.kind == .deadline ? "a deadline" : "a timer"
-                throw .alreadyExists(
-                    name: name,
-                    message: "There is already \(what) named \(TimerText.quoted(name)) (\(left) left); "
-                        + "cancel it first (`timerctl cancel \(TimerText.shellWord(name))`) or choose another name.")
-            }
-            // A finished timer of the same name makes way for the new one, but only once the
-            // new one is known to be valid: a refused start must leave the table as it was.
-            replaced = existing
-        }
-        guard records.count - (replaced == nil ? 0 : 1) < maxTimers else {
-            throw .limitReached(
-                "timerd already holds \(maxTimers) timers, its limit; cancel some (`timerctl cancel --all` removes all).")
-        }
-        let record: TimerRecord
-        switch schedule {
-        case .countdown(let length):
-            try Self.check(countdown: length)
-            record = TimerRecord(
-                id: takeID(), name: name, kind: .countdown, length: length, total: length,
-                phase: .running(due: .boot(now.boot + length)), createdAt: now.wall, startedAt: now.wall,
-                message: message)
-        case .deadline(let at):
-            try Self.check(deadline: at, at: now)
-            record = TimerRecord(
-                id: takeID(), name: name, kind: .deadline, length: at - now.wall, total: at - now.wall,
-                phase: .running(due: .wall(at)), createdAt: now.wall, startedAt: now.wall, message: message)
-        }
-        if let replaced { remove(replaced) }
-        store(record)
-        return outcome(record, .started, at: now)
-    }
-
-    private mutating func pause(_ name: String, at now: Moment) throws(TableError) -> Outcome {
-        var record = try record(named: name)
-        guard record.kind == .countdown else {
-            throw .wrongState(
-                name: name,
-                message: "\(TimerText.quoted(name)) is a deadline, and a deadline does not pause; "
-                    + "move it with `timerctl extend \(TimerText.shellWord(name)) +1h` or cancel it.")
-        }
-        switch record.phase {
-        case .running:
-            record.phase = .paused(remaining: record.remaining(at: now))
-        case .paused:
-            throw .wrongState(
-                name: name, message: "\(TimerText.quoted(name)) is already paused; `timerctl resume \(TimerText.shellWord(name))` continues it.")
-        case .done:
-            throw .wrongState(
-                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(TimerText.shellWord(name))` runs it again.")
-        }
-        store(record)
-        return outcome(record, .paused, at: now)
-    }
-
-    private mutating func resume(_ name: String, at now: Moment) throws(TableError) -> Outcome {
-        var record = try record(named: name)
-        switch record.phase {
-        case .paused(let remaining):
-            record.phase = .running(due: .boot(now.boot + remaining))
-        case .running:
-            throw .wrongState(name: name, message: "\(TimerText.quoted(name)) is already running.")
-        case .done:
-            throw .wrongState(
-                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(TimerText.shellWord(name))` runs it again.")
-        }
-        store(record)
-        return outcome(record, .resumed, at: now)
-    }
-
-    private mutating func reset(_ name: String, at now: Moment) throws(TableError) -> Outcome {
-        var record = try record(named: name)
-        guard record.kind == .countdown else {
-            throw .wrongState(
-                name: name,
-                message: "\(TimerText.quoted(name)) is a deadline and has no length to start over; "
-                    + "set a new one with `timerctl until \(TimerText.shellWord(name)) WHEN` or move it with `timerctl extend \(TimerText.shellWord(name)) +1h`.")
-        }
-        record.total = record.length
-        record.startedAt = now.wall
-        record.phase = .running(due: .boot(now.boot + record.length))
-        store(record)
-        return outcome(record, .reset, at: now)
-    }
-
-    private mutating func cancel(_ name: String, at now: Moment) throws(TableError) -> Outcome {
-        let record = try record(named: name)
-        remove(record)
-        return outcome(record, .cancelled, at: now)
-    }
-
-    private mutating func extend(_ name: String, by delta: Duration, at now: Moment) throws(TableError) -> Outcome {
-        var record = try record(named: name)
-        guard delta != .zero, abs(delta.nanoseconds) <= Limits.maxCountdown.nanoseconds else {
-            throw .invalid("Extend by a non-zero amount of at most 365 days, such as +2m or -30s.")
-        }
-        let quoted = TimerText.quoted(name)
-        switch (record.kind, record.phase) {
-        case (.countdown, .running(.boot(let due))):
-            let remaining = (due - now.boot) + delta
-            try Self.check(extended: remaining, name: name)
-            record.total += delta
-            record.phase = .running(due: .boot(due + delta))
-        case (.countdown, .paused(let left)):
-            try Self.check(extended: left + delta, name: name)
-            record.total += delta
-            record.phase = .paused(remaining: left + delta)
-        case (.countdown, .done):
-            // Extending a finished countdown ("two more minutes") runs it again for that long.
-            guard delta > .zero else {
-                throw .wrongState(name: name, message: "\(quoted) has finished; only a positive amount (+2m) extends it.")
-            }
-            record.total = delta
-            record.startedAt = now.wall
-            record.phase = .running(due: .boot(now.boot + delta))
-        case (.deadline, .running(.wall(let at))), (.deadline, .done(let at, _)):
-            let moved = at + delta
-            guard moved > now.wall else {
-                throw .invalid(
-                    "Moving \(quoted) by \(TimeFormat.compact(delta)) would put it in the past; "
-                        + "cancel it instead, or give a smaller amount.")
-            }
-            guard moved - now.wall <= Limits.maxDeadlineAhead else {
-                throw .invalid("A deadline can be at most 10 years ahead.")
-            }
-            record.total = max(.zero, record.total + delta)
-            if record.isDone { record.total = moved - now.wall }
-            record.phase = .running(due: .wall(moved))
-        case (.countdown, .running(.wall)), (.deadline, .running(.boot)), (.deadline, .paused):
-            preconditionFailure("a \(record.kind) cannot be in phase \(record.phase)")
-        }
-        store(record)
-        return outcome(record, .extended, at: now)
-    }
-
-    // MARK: Firing
-
-    /// Marks every running timer whose time has come as done and returns what to do:
-    /// a `fired` event for each and one notification for all that fired together.
-    mutating func fireDue(at now: Moment) -> [Effect] {
-        var fired: [TimerRecord] = []
-        while let entry = bootQueue.min, entry.due <= now.boot {
-            bootQueue.popMin()
-            guard var record = records[entry.id], record.phase == .running(due: .boot(entry.due)) else { continue }
-            record.phase = .done(endedAt: now.wall - (now.boot - entry.due), firedAt: now.wall)
-            set(record)
-            fired.append(record)
-        }
-        while let entry = wallQueue.min, entry.due <= now.wall {
-            wallQueue.popMin()
-            guard var record = records[entry.id], record.phase == .running(due: .wall(entry.due)) else { continue }
-            record.phase = .done(endedAt: entry.due, firedAt: now.wall)
-            set(record)
-            fired.append(record)
-        }
-        guard !fired.isEmpty else { return [] }
-        fired.sort { ($0.endsAt(at: now)!, $0.id) < ($1.endsAt(at: now)!, $1.id) }
-        let infos = fired.map { $0.info(at: now) }
-        var effects = infos.map { Effect.event(.fired, $0) }
-        effects.append(.notify(zip(fired, infos).map { Firing(info: $1, startedAt: $0.startedAt) }))
-        return effects
-    }
-
-    /// When the next timer comes due: the earliest end of a running countdown (boot clock)
-    /// and the earliest running deadline (wall clock). Nil where nothing is waiting.
-    /// Drops stale queue entries on the way, which is why it mutates.
-    mutating func nextWake() -> (boot: BootInstant?, wall: Timestamp?) {
-        while let entry = bootQueue.min, records[entry.id]?.phase != .running(due: .boot(entry.due)) {
-            bootQueue.popMin()
-        }
-        while let entry = wallQueue.min, records[entry.id]?.phase != .running(due: .wall(entry.due)) {
-            wallQueue.popMin()
-        }
-        return (bootQueue.min?.due, wallQueue.min?.due)
-    }
-
-    /// Entries in the due queues, stale ones included (for tests of the compaction).
-    var queuedEntryCount: Int { bootQueue.count + wallQueue.count }
-
     // MARK: Bookkeeping
 
-    private mutating func takeID() -> UInt64 {
+    mutating func takeID() -> UInt64 {
         defer { nextID += 1 }
         return nextID
     }
 
-    private mutating func store(_ record: TimerRecord) {
+    mutating func store(_ record: TimerRecord, at now: Moment) {
         set(record)
         idsByName[record.name] = record.id
-        enqueue(record)
+        enqueue(record, at: now)
         compactQueuesIfMostlyStale()
     }
 
     /// Every change to `records` goes through here or `remove`, so the journal sees it.
-    private mutating func set(_ record: TimerRecord) {
+    mutating func set(_ record: TimerRecord) {
         noteChange(record.id)
         records[record.id] = record
     }
@@ -338,15 +141,24 @@ struct TimerTable: Sendable {
         changeCount += 1
     }
 
-    private mutating func enqueue(_ record: TimerRecord) {
+    /// Queues a running timer's end, and its reminders still ahead of `now`.
+    private mutating func enqueue(_ record: TimerRecord, at now: Moment) {
         switch record.phase {
-        case .running(.boot(let due)): bootQueue.insert(due, id: record.id)
-        case .running(.wall(let at)): wallQueue.insert(at, id: record.id)
+        case .running(.boot(let due)):
+            bootQueue.insert(due, id: record.id)
+            for (i, before) in record.reminders.enumerated() where due - before > now.boot {
+                bootQueue.insert(due - before, id: record.id, reminder: i + 1)
+            }
+        case .running(.wall(let at)):
+            wallQueue.insert(at, id: record.id)
+            for (i, before) in record.reminders.enumerated() where at - before > now.wall {
+                wallQueue.insert(at - before, id: record.id, reminder: i + 1)
+            }
         case .paused, .done: break
         }
     }
 
-    private mutating func remove(_ record: TimerRecord) {
+    mutating func remove(_ record: TimerRecord) {
         noteChange(record.id)
         records[record.id] = nil
         idsByName[record.name] = nil
@@ -354,23 +166,15 @@ struct TimerTable: Sendable {
     }
 
     /// Pausing and resuming leave stale entries behind; rebuild the queues when they are
-    /// mostly stale so memory stays proportional to the number of timers.
-    private mutating func compactQueuesIfMostlyStale() {
-        guard queuedEntryCount > 2 * records.count + 64 else { return }
-        var boot: [DueQueue<BootInstant>.Entry] = []
-        var wall: [DueQueue<Timestamp>.Entry] = []
-        for record in records.values {
-            switch record.phase {
-            case .running(.boot(let due)): boot.append(.init(due: due, id: record.id))
-            case .running(.wall(let at)): wall.append(.init(due: at, id: record.id))
-            case .paused, .done: break
-            }
-        }
-        bootQueue.rebuild(boot)
-        wallQueue.rebuild(wall)
+    /// mostly stale so memory stays proportional to the number of timers (and reminders).
+    mutating func compactQueuesIfMostlyStale() {
+        let live = records.values.reduce(0) { $0 + 1 + $1.reminders.count }
+        guard queuedEntryCount > 2 * live + 64 else { return }
+        bootQueue.rebuild(bootQueue.entries.filter { records[$0.id]?.isCurrent(.boot($0.due), reminder: $0.reminder) == true })
+        wallQueue.rebuild(wallQueue.entries.filter { records[$0.id]?.isCurrent(.wall($0.due), reminder: $0.reminder) == true })
     }
 
-    private func outcome(_ record: TimerRecord, _ event: TimerEvent, at now: Moment) -> Outcome {
+    func outcome(_ record: TimerRecord, _ event: TimerEvent, at now: Moment) -> Outcome {
         let info = record.info(at: now)
         return Outcome(timer: info, effects: [.event(event, info)])
     }
@@ -393,7 +197,7 @@ struct TimerTable: Sendable {
         }
     }
 
-    private static func check(extended remaining: Duration, name: String) throws(TableError) {
+    static func check(extended remaining: Duration, name: String) throws(TableError) {
         guard remaining > .zero else {
             throw .invalid(
                 "That would leave \(TimerText.quoted(name)) no time at all; cancel it instead, or take off less.")

@@ -4,6 +4,16 @@ import Protocol
 struct NotificationContent: Equatable, Sendable {
     enum Urgency: Int, Sendable { case low = 0, normal = 1, critical = 2 }
 
+    /// What the notification asks the server to play.
+    enum Sound: Equatable, Sendable {
+        /// A freedesktop sound theme name (`sound-name` hint), e.g. `alarm-clock-elapsed`.
+        case name(String)
+        /// A sound file (`sound-file` hint).
+        case file(String)
+        /// Nothing (`suppress-sound` hint).
+        case silent
+    }
+
     /// Plain text (the notification spec does not interpret markup in the summary).
     var summary: String
     /// Plain text; the notifier escapes it for servers that interpret markup in the body.
@@ -11,19 +21,63 @@ struct NotificationContent: Equatable, Sendable {
     var urgency: Urgency = .critical
     var icon = "appointment-soon"
     var category = "x-timerd.timer"
-    /// A freedesktop sound theme name, sent as the `sound-name` hint.
-    var soundName: String? = "alarm-clock-elapsed"
+    var sound: Sound = .name("alarm-clock-elapsed")
+    /// The timers it is about: a new notification for any of them replaces this one, and it
+    /// closes when they are restarted, snoozed or cancelled. Empty for notices of timerd's own.
+    var timers: [String] = []
+    /// Buttons, offered when the server supports actions; they apply to every timer above.
+    var actions: [NotificationAction] = []
 
-    /// The notification for timers that fired together.
+    /// Names listed in a summary before "and N more".
+    static let namesInSummary = 5
+    /// Lines in a body before "… and N more".
+    static let linesInBody = 20
+
+    /// The notification for timers that fired together: "pasta" / "8m timer done (started
+    /// 18:34)", or "3 timers done: pasta, eggs, rice" with a line for each.
     static func fired(_ firings: [Firing], calendar: LocalCalendar) -> NotificationContent {
-        if firings.count == 1, let only = firings.first {
-            return NotificationContent(summary: only.info.name, body: body(for: only, calendar: calendar))
-        }
         let names = firings.map(\.info.name)
+        if firings.count == 1, let only = firings.first {
+            return NotificationContent(
+                summary: only.info.name, body: body(for: only, calendar: calendar), timers: names,
+                actions: NotificationAction.forFinished(firings.map(\.info)))
+        }
         let lines = firings.map { "\($0.info.name): \(body(for: $0, calendar: calendar))" }
         return NotificationContent(
-            summary: "\(names.count) timers done: \(names.joined(separator: ", "))",
-            body: lines.joined(separator: "\n"))
+            summary: "\(names.count) timers done: \(list(names))", body: limited(lines), timers: names,
+            actions: NotificationAction.forFinished(firings.map(\.info)))
+    }
+
+    /// Timers folded away by the flood guard, told in one notification a second later:
+    /// "25 more timers done: a, b, c, d, e and 20 more".
+    static func folded(_ names: [String]) -> NotificationContent {
+        NotificationContent(
+            summary: "\(names.count) more timer\(names.count == 1 ? "" : "s") done: \(list(names))",
+            body: limited(names), timers: names, actions: [.snooze(.seconds(300)), .dismiss])
+    }
+
+    /// A reminder before the end: "report: 10 minutes left" / "Deadline Fri 17:00".
+    static func reminder(_ reminding: Reminding, now: Timestamp, calendar: LocalCalendar) -> NotificationContent {
+        let info = reminding.info
+        let ends = info.endsAt ?? now
+        let weekday = calendar.local(ends).date.weekday.abbreviation
+        let when = "\(weekday) \(TimeFormat.clock(ends, now: ends, calendar: calendar))"
+        var body = info.kind == .deadline ? "Deadline \(when)" : "Ends \(when)"
+        if let message = info.message, !message.isEmpty { body = "\(message)\n\(body)" }
+        return NotificationContent(
+            summary: "\(info.name): \(TimeFormat.words(reminding.before)) left", body: body, urgency: .normal,
+            timers: [info.name], actions: [.dismiss])
+    }
+
+    /// "a, b, c, d, e and 20 more".
+    static func list(_ names: [String]) -> String {
+        guard names.count > namesInSummary else { return names.joined(separator: ", ") }
+        return names.prefix(namesInSummary).joined(separator: ", ") + " and \(names.count - namesInSummary) more"
+    }
+
+    private static func limited(_ lines: [String]) -> String {
+        guard lines.count > linesInBody else { return lines.joined(separator: "\n") }
+        return (lines.prefix(linesInBody) + ["… and \(lines.count - linesInBody) more"]).joined(separator: "\n")
     }
 
     /// Why timers fired late.
@@ -50,15 +104,20 @@ struct NotificationContent: Equatable, Sendable {
         -> NotificationContent
     {
         func ago(_ firing: Firing) -> String { TimeFormat.ago(now - (firing.info.endsAt ?? now)) }
+        let names = firings.map(\.info.name)
+        let actions = NotificationAction.forFinished(firings.map(\.info))
         if firings.count == 1, let only = firings.first {
             let due = TimeFormat.clock(only.info.endsAt ?? now, now: now, calendar: calendar)
             return NotificationContent(
                 summary: "\(only.info.name) finished \(absence.phrase)",
-                body: "\(body(for: only, calendar: calendar))\nIt was due at \(due), \(ago(only)).")
+                body: "\(body(for: only, calendar: calendar))\nIt was due at \(due), \(ago(only)).", timers: names,
+                actions: actions)
         }
+        let shown = firings.prefix(linesInBody).map { "\($0.info.name) (\(ago($0)))" }
+        let more = firings.count > linesInBody ? " and \(firings.count - linesInBody) more" : ""
         return NotificationContent(
             summary: "\(firings.count) timers finished \(absence.phrase)",
-            body: firings.map { "\($0.info.name) (\(ago($0)))" }.joined(separator: ", "))
+            body: shown.joined(separator: ", ") + more, timers: names, actions: actions)
     }
 
     /// "8m timer done (started 18:34)" or "Deadline reached: Fri 17:00", after the message if any.

@@ -6,101 +6,270 @@ import Synchronization
 /// loop.
 ///
 /// libnotify's calls are synchronous D-Bus round trips (up to the bus timeout if the server
-/// hangs), so they never run on the scheduler: `show` only queues an idle callback on the
-/// GLib thread and returns. The main loop is also what later delivers the server's signals
-/// (actions, closed) to libnotify's proxy.
-final class LibNotifyNotifier: Notifier {
-    /// The last failure already logged, so that a missing server is reported once, not at
-    /// every firing; cleared by the next success.
-    private let lastFailure = Mutex<String?>(nil)
+/// hangs), so they never run on the scheduler: `show` and `close` only queue an idle callback
+/// on the GLib thread and return. The main loop is also what delivers the server's signals
+/// (a button pressed, a notification closed) and tells when a notification server appears or
+/// goes away.
+///
+/// Every notification is tracked by the timers it is about: a timer that fires again replaces
+/// its notification instead of stacking another, and closing a timer closes its notification.
+/// When the server goes away the ids are forgotten (a new server would reuse them for other
+/// notifications); what could not be shown while no server was there is shown when one
+/// appears.
+///
+/// The mutable state below is touched only on the GLib thread, which is why the class can be
+/// `@unchecked Sendable`; other threads only queue work for it.
+final class LibNotifyNotifier: Notifier, @unchecked Sendable {
+    typealias ActionHandler = @Sendable (NotificationAction, [String]) -> Void
+
+    /// A notification on screen, with the timers it is about.
+    private final class Shown {
+        let handle: UnsafeMutablePointer<NotifyNotification>
+        var timers: Set<String>
+        init(_ handle: UnsafeMutablePointer<NotifyNotification>, timers: Set<String>) {
+            self.handle = handle
+            self.timers = timers
+        }
+    }
+
+    // GLib thread only.
+    private var shown: [UnsafeMutableRawPointer: Shown] = [:]
+    private var pending: [NotificationContent] = []
+    private var capabilities: Set<String>?
+    private var lastFailure: String?
+
+    /// Where button presses go (the scheduler); set once it exists.
+    private let handler = Mutex<ActionHandler?>(nil)
+
+    /// Notifications kept for a server that is not there yet, at most.
+    static let maxPending = 20
 
     init(appName: String) {
-        Thread.start(name: "timerd-glib") {
+        Thread.start(name: "timerd-glib") { [self] in
+            let pointer = Unmanaged.passUnretained(self).toOpaque()
             // libnotify's own warnings ("Failed to connect to proxy") repeat what `report`
             // says once, with the reason; keep them for --verbose.
             g_log_set_handler(
                 "libnotify", GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue),
                 { _, _, message, _ in Log.debug("libnotify: \(message.map { String(cString: $0) } ?? "")") }, nil)
             notify_init(appName)
-            let loop = g_main_loop_new(nil, 0)
-            g_main_loop_run(loop)
+            g_bus_watch_name(
+                G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
+                { _, _, _, data in LibNotifyNotifier.from(data).serverAppeared() },
+                { _, _, data in LibNotifyNotifier.from(data).serverVanished() }, pointer, nil)
+            g_main_loop_run(g_main_loop_new(nil, 0))
         }
     }
 
+    /// Routes button presses to `handler`.
+    func onAction(_ handler: @escaping ActionHandler) {
+        self.handler.withLock { $0 = handler }
+    }
+
     func show(_ notification: NotificationContent) {
-        let job = Unmanaged.passRetained(Job(notifier: self, content: notification)).toOpaque()
-        // g_idle_add always queues on the default context (unlike g_main_context_invoke,
-        // which could run the call right here on the scheduler's thread).
+        onGLibThread { $0.present(notification) }
+    }
+
+    func close(timers names: [String]) {
+        guard !names.isEmpty else { return }
+        onGLibThread { $0.closeNotifications(of: Set(names)) }
+    }
+
+    // MARK: On the GLib thread
+
+    private func present(_ content: NotificationContent) {
+        let handle = reuseOrCreate(for: content)
+        guard let handle else { return report("libnotify could not create a notification", content) }
+        configure(handle, content)
+        var error: UnsafeMutablePointer<GError>?
+        if notify_notification_show(handle, &error) != 0 {
+            if lastFailure != nil { Log.info("notifications work again") }
+            lastFailure = nil
+            shown[UnsafeMutableRawPointer(handle)] = Shown(handle, timers: Set(content.timers))
+            Log.debug("notified: \(content.summary)")
+            if !pending.isEmpty { flushPending() }
+        } else {
+            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+            g_clear_error(&error)
+            forget(handle)
+            keepForLater(content)
+            report(reason, content)
+        }
+    }
+
+    /// The notification to show `content` in: the one showing for its timers when it is about
+    /// nothing else (the server then replaces it in place), else a new one. Notifications left
+    /// with no timer of their own are closed.
+    private func reuseOrCreate(for content: NotificationContent) -> UnsafeMutablePointer<NotifyNotification>? {
+        let timers = Set(content.timers)
+        var reusable: Shown?
+        for entry in shown.values where !entry.timers.isDisjoint(with: timers) {
+            entry.timers.subtract(timers)
+            guard entry.timers.isEmpty else { continue }
+            if reusable == nil {
+                reusable = entry
+            } else {
+                closeAndForget(entry)
+            }
+        }
+        let body = serverHas("body-markup") ? Markup.escape(content.body) : content.body
+        if let reusable {
+            shown[UnsafeMutableRawPointer(reusable.handle)] = nil
+            notify_notification_update(reusable.handle, content.summary, body, content.icon)
+            notify_notification_clear_actions(reusable.handle)
+            notify_notification_clear_hints(reusable.handle)
+            return reusable.handle
+        }
+        guard let handle = notify_notification_new(content.summary, body, content.icon) else { return nil }
+        // Forget it when the server closes it (dismissed, expired, or closed by us).
+        g_signal_connect_data(
+            UnsafeMutableRawPointer(handle), "closed",
+            unsafeBitCast(Self.closedCallback, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque(), nil,
+            GConnectFlags(rawValue: 0))
+        return handle
+    }
+
+    private static let closedCallback: @convention(c) (UnsafeMutableRawPointer?, gpointer?) -> Void = { handle, data in
+        guard let handle else { return }
+        from(data).forget(handle.assumingMemoryBound(to: NotifyNotification.self))
+    }
+
+    private static let actionCallback: NotifyActionCallback = { handle, key, data in
+        let notifier = from(data)
+        guard let handle, let key, let action = NotificationAction(key: String(cString: key)) else { return }
+        let timers = notifier.shown[UnsafeMutableRawPointer(handle)].map { Array($0.timers).sorted() } ?? []
+        guard !timers.isEmpty else { return }
+        Log.debug("\(action.label) pressed for \(timers.joined(separator: ", "))")
+        notifier.handler.withLock { $0 }?(action, timers)
+    }
+
+    private func configure(_ handle: UnsafeMutablePointer<NotifyNotification>, _ content: NotificationContent) {
+        notify_notification_set_urgency(handle, NotifyUrgency(UInt32(content.urgency.rawValue)))
+        notify_notification_set_category(handle, content.category)
+        // Critical notifications stay until dismissed (NOTIFY_EXPIRES_NEVER); others expire as
+        // the server decides.
+        notify_notification_set_timeout(handle, content.urgency == .critical ? 0 : -1)
+        switch content.sound {
+        case .name(let name): notify_notification_set_hint(handle, "sound-name", g_variant_new_string(name))
+        case .file(let path): notify_notification_set_hint(handle, "sound-file", g_variant_new_string(path))
+        case .silent: notify_notification_set_hint(handle, "suppress-sound", g_variant_new_boolean(1))
+        }
+        guard !content.actions.isEmpty, serverHas("actions") else { return }
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        // The default action (a click on the notification) dismisses it.
+        notify_notification_add_action(handle, "default", "Dismiss", Self.actionCallback, me, nil)
+        for action in content.actions {
+            notify_notification_add_action(handle, action.key, action.label, Self.actionCallback, me, nil)
+        }
+    }
+
+    private func closeNotifications(of timers: Set<String>) {
+        for entry in Array(shown.values) where !entry.timers.isDisjoint(with: timers) {
+            entry.timers.subtract(timers)
+            if entry.timers.isEmpty { closeAndForget(entry) }
+        }
+        pending.removeAll { !Set($0.timers).isDisjoint(with: timers) }
+    }
+
+    private func closeAndForget(_ entry: Shown) {
+        var error: UnsafeMutablePointer<GError>?
+        notify_notification_close(entry.handle, &error)
+        g_clear_error(&error)
+        forget(entry.handle)
+    }
+
+    /// Stops tracking a notification and drops our reference to it.
+    private func forget(_ handle: UnsafeMutablePointer<NotifyNotification>) {
+        let key = UnsafeMutableRawPointer(handle)
+        shown.removeValue(forKey: key)
+        g_signal_handlers_disconnect_matched(
+            key, G_SIGNAL_MATCH_DATA, 0, 0, nil, nil, Unmanaged.passUnretained(self).toOpaque())
+        g_object_unref(key)
+    }
+
+    private func serverAppeared() {
+        Log.debug("a notification server is on the session bus")
+        capabilities = nil
+        if !pending.isEmpty { flushPending() }
+    }
+
+    /// The server went away: its ids mean nothing to the next one, so forget them all
+    /// (without closing: that could close someone else's notification on a new server).
+    private func serverVanished() {
+        if !shown.isEmpty { Log.debug("the notification server went away; forgetting \(shown.count) notifications") }
+        capabilities = nil
+        for entry in Array(shown.values) { forget(entry.handle) }
+    }
+
+    private func keepForLater(_ content: NotificationContent) {
+        guard !content.timers.isEmpty else { return }
+        pending.removeAll { Set($0.timers).isSubset(of: Set(content.timers)) }
+        pending.append(content)
+        if pending.count > Self.maxPending { pending.removeFirst(pending.count - Self.maxPending) }
+    }
+
+    private func flushPending() {
+        let waiting = pending
+        pending.removeAll()
+        Log.info("showing \(waiting.count) notification(s) that waited for a notification server")
+        for content in waiting { present(content) }
+    }
+
+    /// Whether the server advertises a capability (asked once per server).
+    private func serverHas(_ capability: String) -> Bool {
+        if let capabilities { return capabilities.contains(capability) }
+        var found: Set<String> = []
+        if let caps = notify_get_server_caps() {
+            var node: UnsafeMutablePointer<GList>? = caps
+            while let current = node {
+                if let data = current.pointee.data {
+                    found.insert(String(cString: data.assumingMemoryBound(to: CChar.self)))
+                }
+                node = current.pointee.next
+            }
+            g_list_free_full(caps, g_free)
+            capabilities = found
+        }
+        return found.contains(capability)
+    }
+
+    private func report(_ reason: String, _ content: NotificationContent) {
+        if lastFailure != reason {
+            Log.warning(
+                "could not show the notification \"\(content.summary)\": \(reason) (timers keep running and firing; "
+                    + "notifications need a session D-Bus and a notification server such as dunst; "
+                    + "they are shown when one appears)")
+        } else {
+            Log.debug("could not show the notification \"\(content.summary)\": \(reason)")
+        }
+        lastFailure = reason
+    }
+
+    // MARK: Getting onto the GLib thread
+
+    private final class Job {
+        let notifier: LibNotifyNotifier
+        let work: (LibNotifyNotifier) -> Void
+        init(_ notifier: LibNotifyNotifier, _ work: @escaping (LibNotifyNotifier) -> Void) {
+            self.notifier = notifier
+            self.work = work
+        }
+    }
+
+    /// Queues `work` on the GLib thread. g_idle_add always queues on the default context
+    /// (unlike g_main_context_invoke, which could run it right here on the caller's thread).
+    private func onGLibThread(_ work: @escaping @Sendable (LibNotifyNotifier) -> Void) {
+        let job = Unmanaged.passRetained(Job(self, work)).toOpaque()
         g_idle_add_full(
             G_PRIORITY_HIGH,
             { pointer in
                 let job = Unmanaged<Job>.fromOpaque(pointer!).takeRetainedValue()
-                job.notifier.present(job.content)
+                job.work(job.notifier)
                 return 0  // G_SOURCE_REMOVE
             }, job, nil)
     }
 
-    private final class Job {
-        let notifier: LibNotifyNotifier
-        let content: NotificationContent
-        init(notifier: LibNotifyNotifier, content: NotificationContent) {
-            self.notifier = notifier
-            self.content = content
-        }
-    }
-
-    /// Runs on the GLib thread.
-    private func present(_ content: NotificationContent) {
-        // Escape only for servers that interpret markup; elsewhere escapes would show as text.
-        let body = Self.serverSupportsBodyMarkup() ? Markup.escape(content.body) : content.body
-        guard let notification = notify_notification_new(content.summary, body, content.icon) else {
-            return report("libnotify could not create a notification", summary: content.summary)
-        }
-        defer { g_object_unref(UnsafeMutableRawPointer(notification)) }
-        notify_notification_set_urgency(notification, NotifyUrgency(UInt32(content.urgency.rawValue)))
-        notify_notification_set_category(notification, content.category)
-        if content.urgency == .critical {
-            notify_notification_set_timeout(notification, 0)  // NOTIFY_EXPIRES_NEVER
-        }
-        if let sound = content.soundName {
-            notify_notification_set_hint(notification, "sound-name", g_variant_new_string(sound))
-        }
-        var error: UnsafeMutablePointer<GError>?
-        if notify_notification_show(notification, &error) != 0 {
-            lastFailure.withLock { $0 = nil }
-            Log.debug("notified: \(content.summary)")
-        } else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
-            report(reason, summary: content.summary)
-        }
-    }
-
-    /// Asks the server (each time: it may have been replaced since) whether it reads markup.
-    private static func serverSupportsBodyMarkup() -> Bool {
-        guard let caps = notify_get_server_caps() else { return false }
-        defer { g_list_free_full(caps, g_free) }
-        var node: UnsafeMutablePointer<GList>? = caps
-        while let current = node {
-            if let data = current.pointee.data, String(cString: data.assumingMemoryBound(to: CChar.self)) == "body-markup" {
-                return true
-            }
-            node = current.pointee.next
-        }
-        return false
-    }
-
-    private func report(_ reason: String, summary: String) {
-        let isNew = lastFailure.withLock { last in
-            defer { last = reason }
-            return last != reason
-        }
-        if isNew {
-            Log.warning(
-                "could not show the notification \"\(summary)\": \(reason) (timers keep running and firing; "
-                    + "notifications need a session D-Bus and a notification server such as dunst)")
-        } else {
-            Log.debug("could not show the notification \"\(summary)\": \(reason)")
-        }
+    private static func from(_ data: UnsafeMutableRawPointer?) -> LibNotifyNotifier {
+        Unmanaged<LibNotifyNotifier>.fromOpaque(data!).takeUnretainedValue()
     }
 }

@@ -6,7 +6,7 @@ import Protocol
 /// `synchronous=FULL`, so a committed transaction survives a crash or power cut.
 final class SQLiteStore: Store {
     /// The schema this build writes. `PRAGMA user_version` holds the file's.
-    static let schemaVersion: Int64 = 1
+    static let schemaVersion: Int64 = 2
 
     let path: String
     private let database: SQLiteDatabase
@@ -65,8 +65,8 @@ final class SQLiteStore: Store {
         upsert = try database.prepare(
             """
             INSERT OR REPLACE INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns,
-                boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)
+                boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
             """)
         delete = try database.prepare("DELETE FROM timers WHERE id = ?1")
         appendHistory = try database.prepare(
@@ -118,6 +118,11 @@ final class SQLiteStore: Store {
                     );
                     """)
             }
+            if version < 2 {
+                // Reminders (nanoseconds before the end, comma-separated) and the sound
+                // ("silent", or "file:" and a path; NULL for the default).
+                try database.execute("ALTER TABLE timers ADD COLUMN reminders TEXT; ALTER TABLE timers ADD COLUMN sound TEXT;")
+            }
             try database.execute("PRAGMA user_version = \(schemaVersion)")
         }
     }
@@ -127,7 +132,7 @@ final class SQLiteStore: Store {
             let select = try database.prepare(
                 """
                 SELECT id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns, boot_id, remaining_ns,
-                    fired_at_ns, created_at_ns, started_at_ns, message
+                    fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound
                 FROM timers ORDER BY id
                 """)
             var timers: [PersistedTimer] = []
@@ -148,7 +153,9 @@ final class SQLiteStore: Store {
                         endBoot: select.int64(7).map(BootInstant.init(nanoseconds:)), bootID: select.string(8),
                         remaining: select.int64(9).map(Duration.nanoseconds), firedAt: select.int64(10).map(Timestamp.init(nanoseconds:)),
                         createdAt: Timestamp(nanoseconds: created), startedAt: Timestamp(nanoseconds: started),
-                        message: select.string(13)))
+                        message: select.string(13),
+                        reminders: (select.string(14) ?? "").split(separator: ",").compactMap { Int64($0) }.map(Duration.nanoseconds),
+                        sound: Self.sound(select.string(15))))
             }
             return timers
         } catch {
@@ -175,6 +182,8 @@ final class SQLiteStore: Store {
                     upsert.bind(12, timer.createdAt.nanoseconds)
                     upsert.bind(13, timer.startedAt.nanoseconds)
                     upsert.bind(14, timer.message)
+                    upsert.bind(15, timer.reminders.isEmpty ? nil : timer.reminders.map { String($0.nanoseconds) }.joined(separator: ","))
+                    upsert.bind(16, Self.column(timer.sound))
                     try upsert.run()
                 }
                 for id in writes.deletes {
@@ -195,6 +204,21 @@ final class SQLiteStore: Store {
         } catch {
             throw StoreError("Cannot save to \(path): \(error).")
         }
+    }
+
+    private static func column(_ sound: NotifyOptions.Sound) -> String? {
+        switch sound {
+        case .standard: nil
+        case .silent: "silent"
+        case .file(let path): "file:" + path
+        }
+    }
+
+    private static func sound(_ column: String?) -> NotifyOptions.Sound {
+        guard let column else { return .standard }
+        if column == "silent" { return .silent }
+        if column.hasPrefix("file:") { return .file(String(column.dropFirst(5))) }
+        return .standard
     }
 
     func history(limit: Int) throws(StoreError) -> [HistoryEntry] {

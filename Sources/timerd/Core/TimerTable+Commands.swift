@@ -1,0 +1,188 @@
+import Protocol
+
+/// The commands that change timers: each checks what it is asked, changes the record and
+/// says what happened.
+extension TimerTable {
+    // MARK: Commands
+
+    mutating func apply(_ command: TableCommand, at now: Moment) throws(TableError) -> Outcome {
+        switch command {
+        case .start(let name, let schedule, let message, let reminders, let sound):
+            return try start(name: name, schedule: schedule, message: message, reminders: reminders, sound: sound, at: now)
+        case .pause(let name): return try pause(name, at: now)
+        case .resume(let name): return try resume(name, at: now)
+        case .reset(let name): return try reset(name, at: now)
+        case .cancel(let name): return try cancel(name, at: now)
+        case .extend(let name, let by): return try extend(name, by: by, at: now)
+        case .snooze(let name, let by): return try snooze(name, by: by, at: now)
+        }
+    }
+
+    private mutating func start(
+        name: String, schedule: Schedule, message: String?, reminders: [Duration], sound: NotifyOptions.Sound,
+        at now: Moment
+    ) throws(TableError) -> Outcome {
+        if let problem = TimerText.problem(withName: name) { throw .invalid(problem) }
+        if let message, let problem = TimerText.problem(withMessage: message) { throw .invalid(problem) }
+        var replaced: TimerRecord?
+        if let existing = try? record(named: name) {
+            guard existing.isDone else {
+                let left = TimeFormat.remaining(existing.remaining(at: now))
+                let what = existing.kind == .deadline ? "a deadline" : "a timer"
+                throw .alreadyExists(
+                    name: name,
+                    message: "There is already \(what) named \(TimerText.quoted(name)) (\(left) left); "
+                        + "cancel it first (`timerctl cancel \(TimerText.shellWord(name))`) or choose another name.")
+            }
+            // A finished timer of the same name makes way for the new one, but only once the
+            // new one is known to be valid: a refused start must leave the table as it was.
+            replaced = existing
+        }
+        guard records.count - (replaced == nil ? 0 : 1) < maxTimers else {
+            throw .limitReached(
+                "timerd already holds \(maxTimers) timers, its limit; cancel some (`timerctl cancel --all` removes all).")
+        }
+        var record: TimerRecord
+        switch schedule {
+        case .countdown(let length):
+            try Self.check(countdown: length)
+            record = TimerRecord(
+                id: takeID(), name: name, kind: .countdown, length: length, total: length,
+                phase: .running(due: .boot(now.boot + length)), createdAt: now.wall, startedAt: now.wall,
+                message: message)
+        case .deadline(let at):
+            try Self.check(deadline: at, at: now)
+            record = TimerRecord(
+                id: takeID(), name: name, kind: .deadline, length: at - now.wall, total: at - now.wall,
+                phase: .running(due: .wall(at)), createdAt: now.wall, startedAt: now.wall, message: message)
+        }
+        record.reminders = Array(Set(reminders.filter { $0 > .zero })).sorted(by: >)
+        record.sound = sound
+        if let replaced { remove(replaced) }
+        store(record, at: now)
+        return outcome(record, .started, at: now)
+    }
+
+    private mutating func pause(_ name: String, at now: Moment) throws(TableError) -> Outcome {
+        var record = try record(named: name)
+        guard record.kind == .countdown else {
+            throw .wrongState(
+                name: name,
+                message: "\(TimerText.quoted(name)) is a deadline, and a deadline does not pause; "
+                    + "move it with `timerctl extend \(TimerText.shellWord(name)) +1h` or cancel it.")
+        }
+        switch record.phase {
+        case .running:
+            record.phase = .paused(remaining: record.remaining(at: now))
+        case .paused:
+            throw .wrongState(
+                name: name, message: "\(TimerText.quoted(name)) is already paused; `timerctl resume \(TimerText.shellWord(name))` continues it.")
+        case .done:
+            throw .wrongState(
+                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(TimerText.shellWord(name))` runs it again.")
+        }
+        store(record, at: now)
+        return outcome(record, .paused, at: now)
+    }
+
+    private mutating func resume(_ name: String, at now: Moment) throws(TableError) -> Outcome {
+        var record = try record(named: name)
+        switch record.phase {
+        case .paused(let remaining):
+            record.phase = .running(due: .boot(now.boot + remaining))
+        case .running:
+            throw .wrongState(name: name, message: "\(TimerText.quoted(name)) is already running.")
+        case .done:
+            throw .wrongState(
+                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(TimerText.shellWord(name))` runs it again.")
+        }
+        store(record, at: now)
+        return outcome(record, .resumed, at: now)
+    }
+
+    private mutating func reset(_ name: String, at now: Moment) throws(TableError) -> Outcome {
+        var record = try record(named: name)
+        guard record.kind == .countdown else {
+            throw .wrongState(
+                name: name,
+                message: "\(TimerText.quoted(name)) is a deadline and has no length to start over; "
+                    + "set a new one with `timerctl until \(TimerText.shellWord(name)) WHEN` or move it with `timerctl extend \(TimerText.shellWord(name)) +1h`.")
+        }
+        record.total = record.length
+        record.startedAt = now.wall
+        record.phase = .running(due: .boot(now.boot + record.length))
+        store(record, at: now)
+        return outcome(record, .reset, at: now)
+    }
+
+    private mutating func cancel(_ name: String, at now: Moment) throws(TableError) -> Outcome {
+        let record = try record(named: name)
+        remove(record)
+        return outcome(record, .cancelled, at: now)
+    }
+
+    private mutating func extend(_ name: String, by delta: Duration, at now: Moment) throws(TableError) -> Outcome {
+        var record = try record(named: name)
+        guard delta != .zero, abs(delta.nanoseconds) <= Limits.maxCountdown.nanoseconds else {
+            throw .invalid("Extend by a non-zero amount of at most 365 days, such as +2m or -30s.")
+        }
+        let quoted = TimerText.quoted(name)
+        switch (record.kind, record.phase) {
+        case (.countdown, .running(.boot(let due))):
+            let remaining = (due - now.boot) + delta
+            try Self.check(extended: remaining, name: name)
+            record.total += delta
+            record.phase = .running(due: .boot(due + delta))
+        case (.countdown, .paused(let left)):
+            try Self.check(extended: left + delta, name: name)
+            record.total += delta
+            record.phase = .paused(remaining: left + delta)
+        case (.countdown, .done):
+            // Extending a finished countdown ("two more minutes") runs it again for that long.
+            guard delta > .zero else {
+                throw .wrongState(name: name, message: "\(quoted) has finished; only a positive amount (+2m) extends it.")
+            }
+            record.total = delta
+            record.startedAt = now.wall
+            record.phase = .running(due: .boot(now.boot + delta))
+        case (.deadline, .running(.wall(let at))), (.deadline, .done(let at, _)):
+            let moved = at + delta
+            guard moved > now.wall else {
+                throw .invalid(
+                    "Moving \(quoted) by \(TimeFormat.compact(delta)) would put it in the past; "
+                        + "cancel it instead, or give a smaller amount.")
+            }
+            guard moved - now.wall <= Limits.maxDeadlineAhead else {
+                throw .invalid("A deadline can be at most 10 years ahead.")
+            }
+            record.total = max(.zero, record.total + delta)
+            if record.isDone { record.total = moved - now.wall }
+            record.phase = .running(due: .wall(moved))
+        case (.countdown, .running(.wall)), (.deadline, .running(.boot)), (.deadline, .paused):
+            preconditionFailure("a \(record.kind) cannot be in phase \(record.phase)")
+        }
+        store(record, at: now)
+        return outcome(record, .extended, at: now)
+    }
+
+    /// A finished timer runs again for `by` ("remind me again in 5 minutes"): a countdown for
+    /// that long, a deadline moved to that far from now.
+    private mutating func snooze(_ name: String, by delay: Duration, at now: Moment) throws(TableError) -> Outcome {
+        var record = try record(named: name)
+        guard record.isDone else {
+            throw .wrongState(
+                name: name,
+                message: "\(TimerText.quoted(name)) has not finished, so there is nothing to snooze; "
+                    + "`timerctl extend \(TimerText.shellWord(name)) +5m` adds time.")
+        }
+        try Self.check(countdown: delay)
+        record.total = delay
+        record.startedAt = now.wall
+        switch record.kind {
+        case .countdown: record.phase = .running(due: .boot(now.boot + delay))
+        case .deadline: record.phase = .running(due: .wall(now.wall + delay))
+        }
+        store(record, at: now)
+        return outcome(record, .snoozed, at: now)
+    }
+}

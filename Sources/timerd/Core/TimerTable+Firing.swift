@@ -1,0 +1,92 @@
+import Protocol
+
+/// When timers come due and what happens then.
+extension TimerTable {
+    /// Timers due within this of the first of them fire together, at the last one's instant
+    /// (never early): timers started together, or sharing a deadline, make one notification.
+    static let groupingWindow: Duration = .milliseconds(5)
+
+    /// Marks every running timer whose time has come as done and returns what to do: a
+    /// `fired` event for each and one notification for all that fired together; and a
+    /// `remind` for each reminder that came due while its timer still runs.
+    mutating func fireDue(at now: Moment) -> [Effect] {
+        var fired: [TimerRecord] = []
+        var reminders: [UInt64: Int] = [:]
+        while let entry = bootQueue.min, entry.due <= now.boot {
+            bootQueue.popMin()
+            guard var record = records[entry.id], record.isCurrent(.boot(entry.due), reminder: entry.reminder) else {
+                continue
+            }
+            if entry.reminder > 0 {
+                reminders[entry.id] = max(reminders[entry.id] ?? 0, entry.reminder)
+                continue
+            }
+            record.phase = .done(endedAt: now.wall - (now.boot - entry.due), firedAt: now.wall)
+            set(record)
+            fired.append(record)
+        }
+        while let entry = wallQueue.min, entry.due <= now.wall {
+            wallQueue.popMin()
+            guard var record = records[entry.id], record.isCurrent(.wall(entry.due), reminder: entry.reminder) else {
+                continue
+            }
+            if entry.reminder > 0 {
+                reminders[entry.id] = max(reminders[entry.id] ?? 0, entry.reminder)
+                continue
+            }
+            record.phase = .done(endedAt: entry.due, firedAt: now.wall)
+            set(record)
+            fired.append(record)
+        }
+        var effects: [Effect] = []
+        if !fired.isEmpty {
+            fired.sort { ($0.endsAt(at: now)!, $0.id) < ($1.endsAt(at: now)!, $1.id) }
+            let infos = fired.map { $0.info(at: now) }
+            effects = infos.map { Effect.event(.fired, $0) }
+            effects.append(.notify(zip(fired, infos).map { Firing(info: $1, startedAt: $0.startedAt) }))
+        }
+        // Only the nearest reminder of each timer that still runs (after a suspend several may
+        // have come due at once; none once the timer itself is done).
+        for (id, reminder) in reminders.sorted(by: { $0.key < $1.key }) {
+            guard let record = records[id], !record.isDone else { continue }
+            effects.append(.remind(Reminding(info: record.info(at: now), before: record.reminders[reminder - 1])))
+        }
+        return effects
+    }
+
+    /// When to wake next, on each clock: the earliest due end or reminder, except that an end
+    /// followed within `groupingWindow` by other ends waits for the last of them. Nil where
+    /// nothing is waiting. Drops stale queue entries on the way, which is why it mutates.
+    mutating func nextWake() -> (boot: BootInstant?, wall: Timestamp?) {
+        (Self.next(in: &bootQueue, records) { .boot($0) }, Self.next(in: &wallQueue, records) { .wall($0) })
+    }
+
+    private static func next<Key: Comparable & Sendable>(
+        in queue: inout DueQueue<Key>, _ records: [UInt64: TimerRecord], due: (Key) -> TimerRecord.Due
+    ) -> Key? where Key: GroupingWindowed {
+        func isCurrent(_ entry: DueQueue<Key>.Entry) -> Bool {
+            records[entry.id]?.isCurrent(due(entry.due), reminder: entry.reminder) == true
+        }
+        while let entry = queue.min, !isCurrent(entry) { queue.popMin() }
+        guard let first = queue.min else { return nil }
+        guard first.reminder == 0 else { return first.due }
+        let window = queue.entries(upTo: first.due.adding(groupingWindow))
+        return window.filter { $0.reminder == 0 && isCurrent($0) }.map(\.due).max() ?? first.due
+    }
+
+    /// Entries in the due queues, stale ones included (for tests of the compaction).
+    var queuedEntryCount: Int { bootQueue.count + wallQueue.count }
+}
+
+/// A clock reading that can be moved by a duration (both kinds of instant).
+protocol GroupingWindowed {
+    func adding(_ d: Duration) -> Self
+}
+
+extension BootInstant: GroupingWindowed {
+    func adding(_ d: Duration) -> BootInstant { self + d }
+}
+
+extension Timestamp: GroupingWindowed {
+    func adding(_ d: Duration) -> Timestamp { self + d }
+}
