@@ -27,7 +27,9 @@ let package = Package(
         .testTarget(name: "timerctlTests", dependencies: ["timerctl", "Protocol"]),
         // Runs the built programs as a user would: real processes, a real socket, and for
         // notifications a real session bus and notification server (`make test` starts them).
-        .testTarget(name: "IntegrationTests", dependencies: ["timerd", "timerctl", "Protocol", "CLinux"]),
+        .testTarget(
+            name: "IntegrationTests", dependencies: ["timerd", "timerctl", "Protocol", "CLinux"],
+            exclude: ["Support/mock_notifications.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -387,6 +387,12 @@ extension NotificationContent {
     func decorated(with settings: NotificationSettings) -> NotificationContent {
         var content = self
         if content.urgency == .critical { content.urgency = settings.urgency }
+        // Snooze buttons as configured.
+        content.actions = content.actions.flatMap { action -> [NotificationAction] in
+            guard case .snooze = action else { return [action] }
+            return action == content.actions.first(where: { if case .snooze = $0 { true } else { false } })
+                ? settings.snooze.map { .snooze($0) } : []
+        }
         if content.sound == .name("alarm-clock-elapsed") {
             switch settings.sound {
             case .name(let name): content.sound = .name(name)

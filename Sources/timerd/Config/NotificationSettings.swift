@@ -12,4 +12,6 @@ struct NotificationSettings: Equatable, Sendable {
     var urgency: NotificationContent.Urgency = .critical
     var reminderUrgency: NotificationContent.Urgency = .normal
     var sound: SoundSetting = .name("alarm-clock-elapsed")
+    /// The snooze buttons on a finished timer's notification.
+    var snooze: [Duration] = [.seconds(60), .seconds(300)]
 }

@@ -23,13 +23,14 @@ final class BusMonitor: @unchecked Sendable {
     private let directory = makeTemporaryDirectory()
     private var outputPath: String { directory + "/monitor.txt" }
 
-    init() throws {
-        try Desktop.require()
+    /// Watches the desktop's session bus, or the bus at `address`.
+    init(address: String? = nil) throws {
+        if address == nil { try Desktop.require() }
         // To a file rather than a pipe: nobody has to read while the test runs.
         process = try Child(
             "/usr/bin/dbus-monitor",
-            [
-                "--session", "type='method_call',interface='org.freedesktop.Notifications',member='Notify'",
+            (address.map { ["--address", $0] } ?? ["--session"]) + [
+                "type='method_call',interface='org.freedesktop.Notifications',member='Notify'",
                 "type='method_return'",
             ], stdout: outputPath)
         // dbus-monitor announces that it became a monitor by losing its own name.

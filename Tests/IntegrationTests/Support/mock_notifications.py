@@ -1,0 +1,50 @@
+#!/usr/bin/python3
+"""Talks to python-dbusmock's notification_daemon template for the integration tests.
+
+  mock_notifications.py calls            every call the mock received, as JSON
+  mock_notifications.py invoke ID KEY    the server says button KEY of notification ID was pressed
+  mock_notifications.py closed ID        the server says notification ID was closed by the user
+"""
+import json
+import sys
+
+import dbus
+
+
+def plain(value):
+    """A D-Bus value as plain JSON-able Python."""
+    if isinstance(value, (dbus.Array, list)):
+        return [plain(v) for v in value]
+    if isinstance(value, (dbus.Dictionary, dict)):
+        return {str(k): plain(v) for k, v in value.items()}
+    if isinstance(value, dbus.Boolean):
+        return bool(value)
+    if isinstance(value, (dbus.Byte, dbus.Int16, dbus.UInt16, dbus.Int32, dbus.UInt32, dbus.Int64, dbus.UInt64)):
+        return int(value)
+    if isinstance(value, dbus.Double):
+        return float(value)
+    return str(value)
+
+
+def main():
+    bus = dbus.SessionBus()
+    mock = dbus.Interface(
+        bus.get_object("org.freedesktop.Notifications", "/org/freedesktop/Notifications"),
+        "org.freedesktop.DBus.Mock")
+    command = sys.argv[1]
+    if command == "calls":
+        print(json.dumps([
+            {"time": int(ts), "method": str(method), "args": plain(args)}
+            for ts, method, args in mock.GetCalls()
+        ]))
+    elif command == "invoke":
+        mock.EmitSignal("org.freedesktop.Notifications", "ActionInvoked", "us",
+                        [dbus.UInt32(int(sys.argv[2])), sys.argv[3]])
+    elif command == "closed":
+        mock.EmitSignal("org.freedesktop.Notifications", "NotificationClosed", "uu",
+                        [dbus.UInt32(int(sys.argv[2])), dbus.UInt32(2)])
+    else:
+        sys.exit("unknown command " + command)
+
+
+main()
