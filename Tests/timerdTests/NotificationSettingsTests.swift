@@ -104,7 +104,11 @@ private let soundAccepted = #"a theme sound name (letters, digits, "-" and "."),
         #expect(load("sound=\(value)") == (NotificationSettings(sound: sound), []))
     }
 
-    @Test(arguments: ["~/ding.oga", "sounds/ding.oga", "my sound", "bell_1", "ding!", "ding.oga;x", #"\n"#, "sonné"])
+    @Test(arguments: [
+        "~/ding.oga", "sounds/ding.oga", "my sound", "bell_1", "ding!", "ding.oga;x", #"\n"#, "sonné",
+        // Control characters in a path.
+        #"/tmp/a\nb.oga"#, "/tmp/a\u{0}b.oga",
+    ])
     func badSoundIsAProblemAndTheDefault(value: String) throws {
         let (settings, problems) = load("sound=\(value)")
         #expect(settings.sound == .name("alarm-clock-elapsed"))

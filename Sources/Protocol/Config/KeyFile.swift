@@ -51,6 +51,7 @@ public struct KeyFile: Sendable, Equatable {
             a.name == b.name && a.line == b.line && a.entries == b.entries
         }
 
+        /// The entry for `key`, if the group has one.
         public func entry(_ key: String) -> Entry? { positions[key].map { entries[$0] } }
 
         /// Sets `entry`, replacing an entry with the same key in place; returns the one replaced.
@@ -96,6 +97,7 @@ public struct KeyFile: Sendable, Equatable {
 
     public static func == (a: KeyFile, b: KeyFile) -> Bool { a.groups == b.groups }
 
+    /// The group named `name` (exactly: names are case-sensitive), if there is one.
     public func group(_ name: String) -> Group? { positions[name].map { groups[$0] } }
 
     /// The value of `key` in `group`, unescaped, and the line it came from.

@@ -118,7 +118,11 @@ struct NotificationSettings: Equatable, Sendable {
 
     private static func sound(_ text: String) -> Result<SoundSetting, Refusal> {
         if text.lowercased() == "none" { return .success(.none) }
-        if text.hasPrefix("/") { return .success(.file(text)) }
+        // No control characters: a NUL byte in the file would cut the C string hint short,
+        // and `\n` or `\t` in a path is a slip far more often than a real file name.
+        if text.hasPrefix("/"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .success(.file(text))
+        }
         let isName = !text.isEmpty && text.utf8.allSatisfy { byte in
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
