@@ -214,7 +214,7 @@ actor Scheduler {
         case .start(let name, .deadline(let at), let message, let notify):
             // Deadlines that set no reminders of their own get the configured ones.
             command = .start(
-                name: name, schedule: .deadline(at), message: message, reminders: notify.reminders ?? settings.remind,
+                name: name, schedule: .deadline(at), message: message, reminders: notify.reminders ?? settings.reminders,
                 sound: notify.sound)
         case .pause(let name): command = .pause(name: name)
         case .resume(let name): command = .resume(name: name)

@@ -53,6 +53,13 @@ func startUp() throws(StartupError) -> Never {
     } catch {
         throw StartupError(error.message)
     }
+    var settings = NotificationSettings()
+    if let path = ConfigLocation.path(environment: Environment.current()), let (keyFile, problems) = ConfigLocation.load(path: path) {
+        let (loaded, more) = NotificationSettings.load(from: keyFile)
+        settings = loaded
+        for problem in problems + more { Log.warning(problem.description(file: path)) }
+        Log.info("settings from \(path)")
+    }
     let notifier = LibNotifyNotifier(appName: "timerd")
     if let aside = opened.setAside {
         let message = "The saved timers in \(opened.store.path) could not be read (the file is damaged); "
@@ -70,7 +77,8 @@ func startUp() throws(StartupError) -> Never {
     }
     let scheduler = Scheduler(
         clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
-        calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current())
+        calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current(),
+        settings: settings)
     notifier.onAction { action, names in
         Task { await scheduler.act(action, on: names) }
     }

@@ -1,17 +1,183 @@
 import Protocol
 
-/// Placeholder until the config file lands: the defaults.
+/// How notifications behave unless a timer says otherwise: the `[notifications]` group of
+/// timerd.conf.
+///
+/// ```
+/// [notifications]
+/// remind = 1h;10m             # for deadlines that set no reminders; default none
+/// urgency = critical          # when a timer is done: critical (stays until dismissed), normal, low
+/// reminder-urgency = normal   # the same for reminders
+/// sound = alarm-clock-elapsed # a theme sound name, an absolute path to a sound file, or none
+/// snooze = 1m;5m              # the snooze buttons (at most 3), or none
+/// ```
 struct NotificationSettings: Equatable, Sendable {
+    /// What a notification asks the server to play.
     enum SoundSetting: Equatable, Sendable {
+        /// A freedesktop sound theme name (`sound-name` hint).
         case name(String)
+        /// An absolute path to a sound file (`sound-file` hint).
         case file(String)
+        /// Silence (`suppress-sound` hint).
         case none
     }
 
-    var remind: [Duration] = []
+    /// How long before a deadline its reminders come, for deadlines that set none of
+    /// their own (`remind`).
+    var reminders: [Duration] = []
+    /// The urgency of the notification when a timer is done (`urgency`).
     var urgency: NotificationContent.Urgency = .critical
+    /// The urgency of a reminder (`reminder-urgency`).
     var reminderUrgency: NotificationContent.Urgency = .normal
     var sound: SoundSetting = .name("alarm-clock-elapsed")
-    /// The snooze buttons on a finished timer's notification.
+    /// The snooze buttons on a finished timer's notification (`snooze`).
     var snooze: [Duration] = [.seconds(60), .seconds(300)]
+
+    static let group = "notifications"
+    static let knownKeys = ["remind", "urgency", "reminder-urgency", "sound", "snooze"]
+    static let maxSnoozeButtons = 3
+
+    /// The settings in `keyFile`'s `[notifications]` group. A key whose value cannot be used
+    /// keeps its default and is a problem at its line naming the value, the accepted ones and
+    /// the default; so is an unknown key. Other groups are not looked at.
+    static func load(from keyFile: KeyFile) -> (NotificationSettings, [KeyFile.Problem]) {
+        var settings = NotificationSettings()
+        var problems: [KeyFile.Problem] = []
+        for key in keyFile.keys(in: group) {
+            guard let (value, line) = keyFile.value(key, in: group) else { continue }
+            let problem: String?
+            switch key {
+            case "remind": problem = read(key, value, into: &settings.reminders, parse: reminders)
+            case "urgency": problem = read(key, value, into: &settings.urgency, parse: urgency)
+            case "reminder-urgency": problem = read(key, value, into: &settings.reminderUrgency, parse: urgency)
+            case "sound": problem = read(key, value, into: &settings.sound, parse: sound)
+            case "snooze": problem = read(key, value, into: &settings.snooze, parse: snoozes)
+            default:
+                problem = "unknown key \"\(key)\" in [\(group)] (known: \(knownKeys.joined(separator: ", ")))"
+            }
+            if let problem { problems.append(KeyFile.Problem(line: line, message: problem)) }
+        }
+        return (settings, problems)
+    }
+
+    /// A value parsed, or why not: the accepted values and, when it helps, the detail.
+    private struct Refusal: Error {
+        var accepted: String
+        var detail: String? = nil
+    }
+
+    /// Stores the value `parse` makes of `text` in `setting`, or leaves the default there
+    /// and returns the problem.
+    private static func read<Value: WrittenSetting>(
+        _ key: String, _ text: String, into setting: inout Value,
+        parse: (String) -> Result<Value, Refusal>
+    ) -> String? {
+        switch parse(text) {
+        case .success(let value):
+            setting = value
+            return nil
+        case .failure(let refusal):
+            let using = "; using \(setting.written)"
+            guard !text.isEmpty else {
+                return "\"\(key)\" needs a value after \"=\" (\(refusal.accepted))" + using
+            }
+            let detail = refusal.detail.map { ": " + $0 } ?? ""
+            return "\(key) \"\(KeyFile.escape(text))\" is not \(refusal.accepted)\(detail)" + using
+        }
+    }
+
+    private static func snoozes(_ text: String) -> Result<[Duration], Refusal> {
+        durations(
+            text, accepted: "a list of at most \(maxSnoozeButtons) durations such as 1m;5m, or none", limit: maxSnoozeButtons,
+            tooMany: "snooze buttons, more than the \(maxSnoozeButtons) a notification shows")
+    }
+
+    private static func reminders(_ text: String) -> Result<[Duration], Refusal> {
+        durations(
+            text, accepted: "a list of durations such as 1h;10m, or none", limit: NotifyOptions.maxReminders,
+            tooMany: "reminders, more than the \(NotifyOptions.maxReminders) a timer can have")
+    }
+
+    private static func durations(_ text: String, accepted: String, limit: Int, tooMany: String)
+        -> Result<[Duration], Refusal>
+    {
+        if text.lowercased() == "none" { return .success([]) }
+        // The same items as `KeyFile.list`; the parser trims each.
+        let items = text.split(whereSeparator: { $0 == ";" || $0 == "," })
+            .filter { !$0.allSatisfy(\.isWhitespace) }
+            .map(String.init)
+        guard !items.isEmpty else { return .failure(Refusal(accepted: accepted)) }
+        guard items.count <= limit else {
+            return .failure(Refusal(accepted: accepted, detail: "it has \(items.count) \(tooMany)"))
+        }
+        var durations: [Duration] = []
+        for item in items {
+            do {
+                durations.append(try DurationParser.parse(item))
+            } catch {
+                var message = error.message
+                if message.hasSuffix(".") { message.removeLast() }
+                return .failure(Refusal(accepted: accepted, detail: message))
+            }
+        }
+        return .success(durations)
+    }
+
+    private static func urgency(_ text: String) -> Result<NotificationContent.Urgency, Refusal> {
+        switch text.lowercased() {
+        case "critical": .success(.critical)
+        case "normal": .success(.normal)
+        case "low": .success(.low)
+        default: .failure(Refusal(accepted: "one of critical, normal, low"))
+        }
+    }
+
+    private static func sound(_ text: String) -> Result<SoundSetting, Refusal> {
+        if text.lowercased() == "none" { return .success(.none) }
+        // No control characters: a NUL byte in the file would cut the C string hint short,
+        // and `\n` or `\t` in a path is a slip far more often than a real file name.
+        if text.hasPrefix("/"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
+            return .success(.file(text))
+        }
+        let isName = !text.isEmpty && text.utf8.allSatisfy { byte in
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."):
+                true
+            default: false
+            }
+        }
+        guard isName else {
+            return .failure(Refusal(
+                accepted: "a theme sound name (letters, digits, \"-\" and \".\"), an absolute path to a sound file, or none"))
+        }
+        return .success(.name(text))
+    }
+}
+
+/// A setting's value as it is written in the file, to say which default is used instead.
+private protocol WrittenSetting { var written: String { get } }
+
+extension [Duration]: WrittenSetting {
+    fileprivate var written: String { isEmpty ? "none" : map { TimeFormat.compact($0) }.joined(separator: ";") }
+}
+
+extension NotificationContent.Urgency: WrittenSetting {
+    fileprivate var written: String {
+        switch self {
+        case .critical: "critical"
+        case .normal: "normal"
+        case .low: "low"
+        }
+    }
+}
+
+extension NotificationSettings.SoundSetting: WrittenSetting {
+    fileprivate var written: String {
+        switch self {
+        case .name(let name): name
+        case .file(let path): path
+        case .none: "none"
+        }
+    }
 }
