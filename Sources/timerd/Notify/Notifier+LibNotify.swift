@@ -156,8 +156,9 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
         }
         guard !content.actions.isEmpty, serverHas("actions") else { return }
         let me = Unmanaged.passUnretained(self).toOpaque()
-        // The default action (a click on the notification) dismisses it.
-        notify_notification_add_action(handle, "default", "Dismiss", Self.actionCallback, me, nil)
+        // No "default" action: a click on a notification without one closes it on every
+        // server, which is the dismissal wanted, and some servers (xfce4-notifyd) would show
+        // the default as a second "Dismiss" button.
         for action in content.actions {
             notify_notification_add_action(handle, action.key, action.label, Self.actionCallback, me, nil)
         }
