@@ -43,6 +43,8 @@ enum Arguments {
         var words: [String] = []
         var flags: [String: String] = [:]
         var switches: Set<String> = []
+        // Options as the user gave them (long forms), in order, so a refusal names the first.
+        var given: [String] = []
         var rest = arguments[...]
         var endOfOptions = false
         while let argument = rest.popFirst() {
@@ -51,6 +53,7 @@ enum Arguments {
                 continue
             }
             let (flag, inlineValue) = split(argument)
+            if let long = longForms[flag] ?? (flag.hasPrefix("--") ? flag : nil) { given.append(long) }
             switch flag {
             case "--":
                 endOfOptions = true
@@ -73,12 +76,12 @@ enum Arguments {
                     message: "Unknown option \(argument). `timerctl help` lists the commands and their options.")
             }
         }
-        let command = try command(words: words, flags: flags, switches: switches)
+        let command = try command(words: words, flags: flags, switches: switches, given: given)
         return Invocation(socket: socket, noSpawn: noSpawn, command: command)
     }
 
-    private static func command(words: [String], flags: [String: String], switches: Set<String>) throws(UsageError)
-        -> CtlCommand
+    private static func command(words: [String], flags: [String: String], switches: Set<String>, given: [String])
+        throws(UsageError) -> CtlCommand
     {
         guard let verb = words.first else {
             if switches.contains("--version") { return .version }
@@ -93,7 +96,8 @@ enum Arguments {
         }
         if switches.contains("--help") { return .help(topic: canonical) }
         let allowed = Help.topic(canonical)?.options ?? []
-        for flag in switches.subtracting(["--version"]).union(flags.keys.map { "--\($0)" }) where !allowed.contains(flag) {
+        let global: Set<String> = ["--socket", "--no-spawn", "--version", "--"]
+        if let flag = given.first(where: { !global.contains($0) && !allowed.contains($0) }) {
             throw UsageError(message: "\(verb) does not take \(flag).", topic: canonical)
         }
         let message = flags["message"]
@@ -192,6 +196,9 @@ enum Arguments {
         }
         return limit
     }
+
+    /// The long form of each short option, as help pages and refusals name it.
+    private static let longForms = ["-m": "--message", "-n": "--limit", "-a": "--all", "-h": "--help", "-V": "--version"]
 
     /// "-2m" and "-30s" are amounts for `extend`, not options.
     private static func looksLikeAmount(_ argument: String) -> Bool {

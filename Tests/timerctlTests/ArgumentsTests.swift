@@ -210,6 +210,17 @@ import Testing
         #expect(error.topic == topic)
     }
 
+    /// Several options a command does not take: the first one typed is named (not whichever a set yields first).
+    @Test(arguments: [
+        (["ping", "--json", "-m", "x", "--limit", "3", "-a"], "--json"),
+        (["ping", "-a", "--limit=3", "--message", "x", "--json"], "--all"),
+        (["ping", "-n5", "--json"], "--limit"),
+        (["--socket", "s", "--no-spawn", "ping", "-m", "x", "--all"], "--message"),
+    ])
+    func theFirstOptionACommandDoesNotTakeIsNamed(arguments: [String], flag: String) throws {
+        #expect(try Self.refusal(arguments).message == "ping does not take \(flag).")
+    }
+
     @Test(arguments: [["ls", "--jsn"], ["start", "pasta", "8m", "-x"], ["--verbose"], ["ls", "-json"]])
     func unknownOptionIsRefused(arguments: [String]) throws {
         let error = try Self.refusal(arguments)
