@@ -101,6 +101,9 @@ import Protocol
         ("name", 5), ("name", nil), ("kind", "stopwatch"), ("state", "stopped"), ("duration", "8m"),
         ("remaining", nil), ("remaining", .null), ("endsAt", "tomorrow"), ("createdAt", nil), ("createdAt", .null),
         ("firedAt", 17), ("message", 5), ("message", ["text": "stir"]),
+        ("remind", "600"), ("remind", 600), ("remind", ["10m"]), ("remind", [600, nil]), ("remind", ["at": 600]),
+        ("sound", 5), ("sound", ["/usr/share/sounds/a.oga"]), ("sound", true),
+        ("silent", "yes"), ("silent", 1), ("silent", [true]),
     ]
 
     @Test(arguments: badFields)
