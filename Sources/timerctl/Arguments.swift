@@ -14,6 +14,8 @@ enum CtlCommand: Equatable {
     case cancel(names: [String])
     case cancelAll
     case extend(name: String, amount: String)
+    /// Runs a done timer again for `duration` (nil: the daemon's default, 5 min).
+    case snooze(name: String, duration: String?)
     case wait(name: String)
     case ping
     case help(topic: String?)
@@ -167,6 +169,10 @@ enum Arguments {
                 throw UsageError(message: "extend needs a name and an amount, e.g. `timerctl extend pasta +2m`.", topic: canonical)
             }
             return .extend(name: args[0], amount: args.dropFirst().joined(separator: " "))
+        case "snooze":
+            let name = try names()[0]
+            // One name only: what follows it is how long, in as many words as it was typed.
+            return .snooze(name: name, duration: args.count > 1 ? args.dropFirst().joined(separator: " ") : nil)
         case "wait":
             return .wait(name: try oneName())
         case "ping":

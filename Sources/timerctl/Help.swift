@@ -81,6 +81,15 @@ enum Help {
                 """,
             examples: ["timerctl extend pasta +2m", "timerctl extend report +1h"]),
         Topic(
+            name: "snooze", usage: "timerctl snooze NAME [DURATION]",
+            summary: "Run a finished timer again for a while (default 5 minutes).",
+            details: """
+                DURATION: as for start (90s, 8m, 1h30m…); without it, timerd's default,
+                5 minutes. Only a timer that is done can be snoozed; to add time to one that
+                is still running, use extend.
+                """,
+            examples: ["timerctl snooze pasta", "timerctl snooze tea 10m"]),
+        Topic(
             name: "wait", usage: "timerctl wait NAME",
             summary: "Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).",
             examples: ["timerctl wait pasta && echo 'drain it'"]),

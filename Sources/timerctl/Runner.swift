@@ -9,6 +9,7 @@ struct Runner {
     var output: (String) -> Void = { print($0, terminator: "") }
 
     private var render: Render { Render(now: Self.wallNow(), calendar: calendar) }
+    private var builder: RequestBuilder { RequestBuilder(now: Self.wallNow(), calendar: calendar) }
 
     func run() throws(CtlFailure) {
         switch invocation.command {
@@ -57,6 +58,9 @@ struct Runner {
             do { amount = try DurationParser.parseSigned(text) } catch { throw .usage(error.message) }
             let reply = try request(.extend(name: name, by: amount))
             output(render.changed(try timer(reply), "extended") + "\n")
+        case .snooze(let name, let text):
+            let reply = try request(try builder.snooze(name: name, duration: text))
+            output(render.changed(try timer(reply), "snoozed") + "\n")
         case .wait(let name):
             try wait(for: name)
         case .ping:

@@ -45,6 +45,14 @@ import Testing
         (["rm", "--all"], .cancelAll),
         (["--all", "cancel"], .cancelAll),
         (["extend", "pasta", "+2m"], .extend(name: "pasta", amount: "+2m")),
+        (["snooze", "pasta"], .snooze(name: "pasta", duration: nil)),
+        (["snooze", "pasta", "10m"], .snooze(name: "pasta", duration: "10m")),
+        (["snooze", "パスタ", "+90s"], .snooze(name: "パスタ", duration: "+90s")),
+        (["snooze", "pasta", "1h", "30m"], .snooze(name: "pasta", duration: "1h 30m")),
+        (["snooze", "--", "-pasta", "5m"], .snooze(name: "-pasta", duration: "5m")),
+        (["snooze", "pasta", "-5m"], .snooze(name: "pasta", duration: "-5m")),
+        (["help", "snooze"], .help(topic: "snooze")),
+        (["snooze", "-h"], .help(topic: "snooze")),
         (["wait", "pasta"], .wait(name: "pasta")),
         (["ping"], .ping),
         (["help"], .help(topic: nil)),
@@ -203,6 +211,9 @@ import Testing
         (["show", "pasta", "--limit=5"], "show does not take --limit.", "show"),
         (["history", "--all"], "history does not take --all.", "history"),
         (["history", "-m", "x"], "history does not take --message.", "history"),
+        (["snooze", "pasta", "--json"], "snooze does not take --json.", "snooze"),
+        (["snooze", "pasta", "5m", "-m", "again"], "snooze does not take --message.", "snooze"),
+        (["snooze", "--all"], "snooze does not take --all.", "snooze"),
     ])
     func optionsAreRefusedWhereTheyDoNotApply(arguments: [String], message: String, topic: String) throws {
         let error = try Self.refusal(arguments)
@@ -273,6 +284,7 @@ import Testing
         (["cancel"], "cancel needs the name of a timer, e.g. `timerctl cancel pasta`."),
         (["rm"], "rm needs the name of a timer, e.g. `timerctl rm pasta`."),
         (["wait"], "wait needs the name of a timer, e.g. `timerctl wait pasta`."),
+        (["snooze"], "snooze needs the name of a timer, e.g. `timerctl snooze pasta`."),
     ])
     func missingArgumentsAreNamedWithAnExample(arguments: [String], message: String) throws {
         let error = try Self.refusal(arguments)

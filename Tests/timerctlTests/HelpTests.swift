@@ -19,6 +19,7 @@ import Testing
               reset    Run countdowns again from their full duration. Also: restart.
               cancel   Remove timers (running, paused or done). Also: rm.
               extend   Add time to a countdown or move a deadline.
+              snooze   Run a finished timer again for a while (default 5 minutes).
               wait     Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).
               ping     Check that the daemon answers; print its version.
               help     Show help for timerctl or one command.
@@ -74,6 +75,23 @@ import Testing
               timerctl history
               timerctl history -n 5
               timerctl history --json | jq -r '.[] | select(.missed) | .name'
+
+            """)
+    }
+
+    @Test func snooze() {
+        #expect(Help.text(for: "snooze") == """
+            Usage: timerctl snooze NAME [DURATION]
+
+            Run a finished timer again for a while (default 5 minutes).
+
+            DURATION: as for start (90s, 8m, 1h30m…); without it, timerd's default,
+            5 minutes. Only a timer that is done can be snoozed; to add time to one that
+            is still running, use extend.
+
+            Examples:
+              timerctl snooze pasta
+              timerctl snooze tea 10m
 
             """)
     }
@@ -143,6 +161,7 @@ import Testing
         case .reset: "reset"
         case .cancel, .cancelAll: "cancel"
         case .extend: "extend"
+        case .snooze: "snooze"
         case .wait: "wait"
         case .ping: "ping"
         case .help: "help"

@@ -190,6 +190,8 @@ import Protocol
         #expect(Self.render.changed(Self.pasta, "resumed") == "pasta resumed: 4:00 left, done at 12:04.")
         #expect(Self.render.changed(Self.report, "extended") == "report extended: 3 days 05:00:00 left, done at Thu 17:00.")
         #expect(Self.render.changed(Self.tea, "cancelled") == "tea cancelled.")
+        #expect(Self.render.changed(Self.timer("pasta", left: .seconds(300), of: .seconds(300)), "snoozed")
+            == "pasta snoozed: 5:00 left, done at 12:05.")
     }
 
     // MARK: show
