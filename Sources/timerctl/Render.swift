@@ -64,6 +64,12 @@ struct Render {
         }
     }
 
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
+    }
+
     func changed(_ timer: TimerInfo, _ verb: String) -> String {
         switch timer.state {
         case .paused: "\(timer.name) \(verb) with \(TimeFormat.remaining(timer.remaining)) left."

@@ -185,6 +185,11 @@ import Protocol
         #expect(Self.render.started(Self.report) == "report: deadline Thu 17:00, 3 days 05:00:00 from now.")
     }
 
+    @Test(arguments: [([String](), ""), (["1h"], "1h"), (["1h", "10m"], "1h and 10m"), (["1d", "1h", "10m"], "1d, 1h and 10m")])
+    func list(items: [String], text: String) {
+        #expect(Render.list(items) == text)
+    }
+
     @Test func changed() {
         #expect(Self.render.changed(Self.pausedPasta, "paused") == "パスタ paused with 2:30 left.")
         #expect(Self.render.changed(Self.pasta, "resumed") == "pasta resumed: 4:00 left, done at 12:04.")
