@@ -99,6 +99,12 @@ struct SoundFiles {
         switch problem(path) {
         case nil:
             return path
+        case .missing? where typed.hasPrefix("~"):
+            // `--sound=~/bell.oga`: the shell expands ~ only at the start of a word (and unquoted).
+            let home = typed.hasPrefix("~/") ? "~/" + TimerText.shellWord(String(typed.dropFirst(2))) : typed
+            throw .usage(
+                "There is no sound file \(shown): the shell leaves ~ alone after =. "
+                    + "Write --sound \(home) (with a space) or the full path.")
         case .missing?:
             throw .usage("There is no sound file \(shown). Check the path, or leave out --sound for the usual sound.")
         case .unreadable(let error)?:

@@ -134,6 +134,12 @@ import Testing
          "There is no sound file '/home/ana/my bell.oga'. Check the path, or leave out --sound for the usual sound."),
         ("/root/bell.oga", .unreadable(Errno(EACCES)),
          "The sound file /root/bell.oga cannot be read (Permission denied). Make it readable, or choose another file."),
+        ("~/bell.oga", .missing,
+         "There is no sound file '/home/ana/music/~/bell.oga': the shell leaves ~ alone after =. "
+            + "Write --sound ~/bell.oga (with a space) or the full path."),
+        ("~/my sounds/bell.oga", .missing,
+         "There is no sound file '/home/ana/music/~/my sounds/bell.oga': the shell leaves ~ alone after =. "
+            + "Write --sound ~/'my sounds/bell.oga' (with a space) or the full path."),
         ("alarms", .directory,
          "/home/ana/music/alarms is a directory; --sound needs a sound file, such as /usr/share/sounds/freedesktop/stereo/complete.oga."),
     ])
