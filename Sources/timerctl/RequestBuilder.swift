@@ -68,8 +68,9 @@ struct RequestBuilder {
     }
 }
 
-/// Where a relative sound file is, and whether a file can be played. The daemon runs in "/"
-/// and reads the file only when the timer ends: the client checks it now, while the user is there.
+/// Where a relative sound file is, and whether a file can be played. The daemon runs in "/",
+/// and the sound is wanted only when the timer ends, far from this terminal: the client makes
+/// the path absolute and checks the file now, while the user is there to fix it.
 struct SoundFiles {
     /// Why a sound file cannot be played.
     enum Problem: Equatable {
