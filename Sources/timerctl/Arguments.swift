@@ -2,8 +2,10 @@ import Protocol
 
 /// What the user asked `timerctl` to do.
 enum CtlCommand: Equatable {
-    case start(name: String, duration: String, message: String?)
-    case until(name: String, when: String, message: String?)
+    /// `notify` holds the reminders sorted longest first, and a sound file as typed (perhaps
+    /// relative): `RequestBuilder` checks both against the end and the file system.
+    case start(name: String, duration: String, message: String?, notify: NotifyOptions = NotifyOptions())
+    case until(name: String, when: String, message: String?, notify: NotifyOptions = NotifyOptions())
     case list(json: Bool)
     case show(name: String, json: Bool)
     /// At most `limit` fired timers (nil: as many as the daemon keeps).
@@ -14,6 +16,8 @@ enum CtlCommand: Equatable {
     case cancel(names: [String])
     case cancelAll
     case extend(name: String, amount: String)
+    /// Runs a done timer again for `duration` (nil: the daemon's default, 5 min).
+    case snooze(name: String, duration: String?)
     case wait(name: String)
     case ping
     case help(topic: String?)
@@ -41,8 +45,7 @@ enum Arguments {
         var socket: String?
         var noSpawn = false
         var words: [String] = []
-        var flags: [String: String] = [:]
-        var switches: Set<String> = []
+        var options = Options()
         var rest = arguments[...]
         var endOfOptions = false
         while let argument = rest.popFirst() {
@@ -51,6 +54,7 @@ enum Arguments {
                 continue
             }
             let (flag, inlineValue) = split(argument)
+            if let long = longForms[flag] ?? (flag.hasPrefix("--") ? flag : nil) { options.order.append(long) }
             switch flag {
             case "--":
                 endOfOptions = true
@@ -59,27 +63,42 @@ enum Arguments {
             case "--no-spawn":
                 noSpawn = true
             case "-m", "--message":
-                flags["message"] = try value(for: flag, inline: inlineValue, from: &rest)
+                options.values["message"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "-n", "--limit":
-                flags["limit"] = try value(for: flag, inline: inlineValue, from: &rest)
-            case "--json", "--all", "-a":
-                switches.insert(flag == "-a" ? "--all" : flag)
+                options.values["limit"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--remind":
+                options.reminders.append(try value(for: flag, inline: inlineValue, from: &rest))
+            case "--sound":
+                options.values["sound"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--json", "--all", "-a", "--no-remind", "--silent":
+                options.switches.insert(flag == "-a" ? "--all" : flag)
             case "-h", "--help":
-                switches.insert("--help")
+                options.switches.insert("--help")
             case "-V", "--version":
-                switches.insert("--version")
+                options.switches.insert("--version")
             default:
                 throw UsageError(
                     message: "Unknown option \(argument). `timerctl help` lists the commands and their options.")
             }
         }
-        let command = try command(words: words, flags: flags, switches: switches)
+        let command = try command(words: words, options: options)
         return Invocation(socket: socket, noSpawn: noSpawn, command: command)
     }
 
-    private static func command(words: [String], flags: [String: String], switches: Set<String>) throws(UsageError)
-        -> CtlCommand
-    {
+    /// The options of a command line, as typed.
+    private struct Options {
+        /// The values of options that take one, by long name without dashes; the last given wins.
+        var values: [String: String] = [:]
+        var switches: Set<String> = []
+        /// Every `--remind`, in order.
+        var reminders: [String] = []
+        /// Every option in long form, in the order given, so that a refusal names the first.
+        var order: [String] = []
+    }
+
+    private static func command(words: [String], options: Options) throws(UsageError) -> CtlCommand {
+        let switches = options.switches
+        let flags = options.values
         guard let verb = words.first else {
             if switches.contains("--version") { return .version }
             return .help(topic: nil)
@@ -93,7 +112,8 @@ enum Arguments {
         }
         if switches.contains("--help") { return .help(topic: canonical) }
         let allowed = Help.topic(canonical)?.options ?? []
-        for flag in switches.subtracting(["--version"]).union(flags.keys.map { "--\($0)" }) where !allowed.contains(flag) {
+        let global: Set<String> = ["--socket", "--no-spawn", "--version", "--"]
+        if let flag = options.order.first(where: { !global.contains($0) && !allowed.contains($0) }) {
             throw UsageError(message: "\(verb) does not take \(flag).", topic: canonical)
         }
         let message = flags["message"]
@@ -124,7 +144,9 @@ enum Arguments {
                     topic: canonical)
             }
             // Unquoted durations with spaces ("1h 30m") arrive as several words.
-            return .start(name: args[0], duration: args.dropFirst().joined(separator: " "), message: message)
+            return .start(
+                name: args[0], duration: args.dropFirst().joined(separator: " "), message: message,
+                notify: try notifyOptions(options, topic: canonical))
         case "until":
             guard args.count >= 2 else {
                 throw UsageError(
@@ -133,7 +155,9 @@ enum Arguments {
                         : "until needs a time after the name, e.g. `timerctl until \(TimerText.shellWord(args[0])) 17:00`.",
                     topic: canonical)
             }
-            return .until(name: args[0], when: args.dropFirst().joined(separator: " "), message: message)
+            return .until(
+                name: args[0], when: args.dropFirst().joined(separator: " "), message: message,
+                notify: try notifyOptions(options, topic: canonical))
         case "ls":
             try noArguments()
             return .list(json: json)
@@ -163,6 +187,10 @@ enum Arguments {
                 throw UsageError(message: "extend needs a name and an amount, e.g. `timerctl extend pasta +2m`.", topic: canonical)
             }
             return .extend(name: args[0], amount: args.dropFirst().joined(separator: " "))
+        case "snooze":
+            let name = try names()[0]
+            // One name only: what follows it is how long, in as many words as it was typed.
+            return .snooze(name: name, duration: args.count > 1 ? args.dropFirst().joined(separator: " ") : nil)
         case "wait":
             return .wait(name: try oneName())
         case "ping":
@@ -182,6 +210,54 @@ enum Arguments {
         }
     }
 
+    /// `--remind` (any number), `--no-remind`, `--sound FILE` and `--silent`, checked against each
+    /// other. Reminders are merged when equal and sorted longest first; the sound file is kept as
+    /// typed, for `RequestBuilder` to make absolute and check.
+    private static func notifyOptions(_ options: Options, topic: String) throws(UsageError) -> NotifyOptions {
+        var notify = NotifyOptions()
+        if options.switches.contains("--no-remind") {
+            guard options.reminders.isEmpty else {
+                throw UsageError(
+                    message: "--remind and --no-remind contradict each other: choose reminders with --remind, "
+                        + "or none at all (not even timerd's defaults) with --no-remind.",
+                    topic: topic)
+            }
+            notify.reminders = []
+        } else if !options.reminders.isEmpty {
+            var reminders: Set<Duration> = []
+            for text in options.reminders {
+                do { reminders.insert(try DurationParser.parse(text)) } catch {
+                    throw UsageError(message: "--remind: \(error.message)", topic: topic)
+                }
+            }
+            guard reminders.count <= NotifyOptions.maxReminders else {
+                throw UsageError(
+                    message: "A timer has at most \(NotifyOptions.maxReminders) reminders, and \(reminders.count) were given. "
+                        + "Keep the ones that matter most.",
+                    topic: topic)
+            }
+            notify.reminders = reminders.sorted(by: >)
+        }
+        switch (options.values["sound"], options.switches.contains("--silent")) {
+        case (.some, true):
+            throw UsageError(
+                message: "--sound and --silent contradict each other: give a sound file to play, or --silent for none.",
+                topic: topic)
+        case (let file?, false):
+            guard !file.isEmpty else {
+                throw UsageError(
+                    message: "--sound needs the path of a sound file, e.g. --sound \(exampleSound).", topic: topic)
+            }
+            notify.sound = .file(file)
+        case (nil, true): notify.sound = .silent
+        case (nil, false): break
+        }
+        return notify
+    }
+
+    /// A sound file most desktops have, for examples.
+    static let exampleSound = "/usr/share/sounds/freedesktop/stereo/complete.oga"
+
     /// The value of `-n`: how many entries `history` shows.
     private static func historyLimit(_ text: String) throws(UsageError) -> Int {
         guard let limit = Int(text), (1...Limits.historyLength).contains(limit) else {
@@ -192,6 +268,9 @@ enum Arguments {
         }
         return limit
     }
+
+    /// The long form of each short option, as help pages and refusals name it.
+    private static let longForms = ["-m": "--message", "-n": "--limit", "-a": "--all", "-h": "--help", "-V": "--version"]
 
     /// "-2m" and "-30s" are amounts for `extend`, not options.
     private static func looksLikeAmount(_ argument: String) -> Bool {

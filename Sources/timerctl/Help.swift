@@ -15,27 +15,34 @@ enum Help {
 
     static let topics: [Topic] = [
         Topic(
-            name: "start", usage: "timerctl start NAME DURATION [-m MESSAGE]",
+            name: "start", usage: "timerctl start NAME DURATION [OPTIONS]",
             summary: "Start a countdown; a notification appears when it is done.",
             details: """
                 DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss);
                 a bare number is seconds. At most 365 days.
                 NAME is 1-64 characters of any script; quote names with spaces.
-                  -m, --message TEXT   shown in the notification
+                \(startOptionLines)
                 """,
-            examples: ["timerctl start pasta 8m", "timerctl start 'tea break' 3m30s -m 'green tea, not too long'"],
-            options: ["--message"]),
+            examples: [
+                "timerctl start pasta 8m", "timerctl start 'tea break' 3m30s -m 'green tea, not too long'",
+                "timerctl start bread 45m --remind 10m --silent",
+            ],
+            options: startOptions),
         Topic(
-            name: "until", usage: "timerctl until NAME WHEN [-m MESSAGE]",
+            name: "until", usage: "timerctl until NAME WHEN [OPTIONS]",
             summary: "Count down to a time of day or a date (a deadline).",
             details: """
                 WHEN, in local time: 17:00, 5pm, tomorrow 9:00, fri 17:00, 2026-12-24 18:00,
                 midnight (or eod, the end of today), +45m, or an RFC 3339 instant.
                 A time without a day means its next occurrence.
-                  -m, --message TEXT   shown in the notification
+                \(startOptionLines)
                 """,
-            examples: ["timerctl until report \"fri 17:00\"", "timerctl until sale midnight"],
-            options: ["--message"]),
+            examples: [
+                "timerctl until report \"fri 17:00\"", "timerctl until sale midnight",
+                "timerctl until report \"fri 17:00\" --remind 1h --remind 10m",
+                "timerctl until train 17:42 --sound ~/sounds/whistle.oga",
+            ],
+            options: startOptions),
         Topic(
             name: "ls", aliases: ["list"], usage: "timerctl ls [--json]",
             summary: "List every timer with its time left, progress and end.",
@@ -81,6 +88,15 @@ enum Help {
                 """,
             examples: ["timerctl extend pasta +2m", "timerctl extend report +1h"]),
         Topic(
+            name: "snooze", usage: "timerctl snooze NAME [DURATION]",
+            summary: "Run a finished timer again for a while (default 5 minutes).",
+            details: """
+                DURATION: as for start (90s, 8m, 1h30m…); without it, timerd's default,
+                5 minutes. Only a timer that is done can be snoozed; to add time to one that
+                is still running, use extend.
+                """,
+            examples: ["timerctl snooze pasta", "timerctl snooze tea 10m"]),
+        Topic(
             name: "wait", usage: "timerctl wait NAME",
             summary: "Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).",
             examples: ["timerctl wait pasta && echo 'drain it'"]),
@@ -91,6 +107,19 @@ enum Help {
             name: "help", usage: "timerctl help [COMMAND]", summary: "Show help for timerctl or one command.",
             examples: ["timerctl help start"]),
     ]
+
+    /// The options of `start` and `until`.
+    static let startOptions: Set<String> = ["--message", "--remind", "--no-remind", "--sound", "--silent"]
+
+    /// What the options of `start` and `until` do.
+    static let startOptionLines = """
+          -m, --message TEXT   shown in the notification
+          --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
+                               it for more, at most \(NotifyOptions.maxReminders) (default: timerd's reminders)
+          --no-remind          no reminders, not even timerd's defaults
+          --sound FILE         play this sound file instead of the usual sound
+          --silent             no sound
+        """
 
     static func topic(_ name: String) -> Topic? { topics.first { $0.name == name } }
 

@@ -46,6 +46,14 @@ struct Render {
                     + "timerd was not running or the computer was asleep)")
         }
         lines.append("  created   \(TimeFormat.date(timer.createdAt, calendar: calendar))")
+        if !timer.reminders.isEmpty {
+            lines.append("  remind    \(Self.reminders(timer.reminders)) before")
+        }
+        switch timer.sound {
+        case .standard: break
+        case .file(let path): lines.append("  sound     \(path)")
+        case .silent: lines.append("  sound     silent")
+        }
         if let message = timer.message {
             // Messages may hold newlines: keep their later lines in the value column.
             let indented = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n            ")
@@ -54,14 +62,27 @@ struct Render {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// What a command's reply looks like in one line.
+    /// What a command's reply looks like in one line, with its reminders if it has any.
     func started(_ timer: TimerInfo) -> String {
-        switch timer.kind {
-        case .countdown:
-            "\(timer.name): \(TimeFormat.compact(timer.duration)), done at \(endClock(timer))."
-        case .deadline:
-            "\(timer.name): deadline \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now."
-        }
+        let what =
+            switch timer.kind {
+            case .countdown: "\(timer.name): \(TimeFormat.compact(timer.duration)), done at \(endClock(timer))"
+            case .deadline: "\(timer.name): deadline \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now"
+            }
+        guard !timer.reminders.isEmpty else { return what + "." }
+        let noun = timer.reminders.count == 1 ? "reminder" : "reminders"
+        return "\(what); \(noun) \(Self.reminders(timer.reminders)) before."
+    }
+
+    /// How long before the end each reminder comes, longest first: `1h and 10m`.
+    static func reminders(_ offsets: [Duration]) -> String {
+        list(offsets.sorted(by: >).map(TimeFormat.compact))
+    }
+
+    /// `a`, `a and b`, `a, b and c`.
+    static func list(_ items: [String]) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + last
     }
 
     func changed(_ timer: TimerInfo, _ verb: String) -> String {

@@ -9,6 +9,9 @@ struct Runner {
     var output: (String) -> Void = { print($0, terminator: "") }
 
     private var render: Render { Render(now: Self.wallNow(), calendar: calendar) }
+    private var builder: RequestBuilder {
+        RequestBuilder(now: Self.wallNow(), calendar: calendar, files: .live(currentDirectory: Self.currentDirectory()))
+    }
 
     func run() throws(CtlFailure) {
         switch invocation.command {
@@ -16,19 +19,11 @@ struct Runner {
             output((topic.map(Help.text(for:)) ?? Help.overview) + "\n")
         case .version:
             output("timerctl \(timerdVersion)\n")
-        case .start(let name, let text, let message):
-            try checkName(name)
-            let length: Duration
-            do { length = try DurationParser.parse(text) } catch { throw .usage(error.message) }
-            let reply = try request(.start(name: name, spec: .countdown(length), message: message))
+        case .start(let name, let text, let message, let notify):
+            let reply = try request(try builder.countdown(name: name, duration: text, message: message, notify: notify))
             output(render.started(try timer(reply)) + "\n")
-        case .until(let name, let text, let message):
-            try checkName(name)
-            let at: Timestamp
-            do {
-                at = try DeadlineParser.parse(text, now: Self.wallNow(), calendar: calendar)
-            } catch { throw .usage(error.message) }
-            let reply = try request(.start(name: name, spec: .deadline(at), message: message))
+        case .until(let name, let text, let message, let notify):
+            let reply = try request(try builder.deadline(name: name, when: text, message: message, notify: notify))
             output(render.started(try timer(reply)) + "\n")
         case .list(let json):
             var connection = try connect()
@@ -57,6 +52,9 @@ struct Runner {
             do { amount = try DurationParser.parseSigned(text) } catch { throw .usage(error.message) }
             let reply = try request(.extend(name: name, by: amount))
             output(render.changed(try timer(reply), "extended") + "\n")
+        case .snooze(let name, let text):
+            let reply = try request(try builder.snooze(name: name, duration: text))
+            output(render.changed(try timer(reply), "snoozed") + "\n")
         case .wait(let name):
             try wait(for: name)
         case .ping:
@@ -136,10 +134,6 @@ struct Runner {
         // The daemon runs in "/": give it an absolute path.
         if !location.path.hasPrefix("/") { location.path = Self.currentDirectory() + "/" + location.path }
         return try Connect.daemon(location, spawn: !invocation.noSpawn)
-    }
-
-    private func checkName(_ name: String) throws(CtlFailure) {
-        if let problem = TimerText.problem(withName: name) { throw .usage(problem) }
     }
 
     private func timer(_ reply: JSONValue) throws(CtlFailure) -> TimerInfo {

@@ -19,6 +19,7 @@ import Testing
               reset    Run countdowns again from their full duration. Also: restart.
               cancel   Remove timers (running, paused or done). Also: rm.
               extend   Add time to a countdown or move a deadline.
+              snooze   Run a finished timer again for a while (default 5 minutes).
               wait     Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).
               ping     Check that the daemon answers; print its version.
               help     Show help for timerctl or one command.
@@ -43,7 +44,7 @@ import Testing
 
     @Test func start() {
         #expect(Help.text(for: "start") == """
-            Usage: timerctl start NAME DURATION [-m MESSAGE]
+            Usage: timerctl start NAME DURATION [OPTIONS]
 
             Start a countdown; a notification appears when it is done.
 
@@ -51,10 +52,41 @@ import Testing
             a bare number is seconds. At most 365 days.
             NAME is 1-64 characters of any script; quote names with spaces.
               -m, --message TEXT   shown in the notification
+              --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
+                                   it for more, at most 10 (default: timerd's reminders)
+              --no-remind          no reminders, not even timerd's defaults
+              --sound FILE         play this sound file instead of the usual sound
+              --silent             no sound
 
             Examples:
               timerctl start pasta 8m
               timerctl start 'tea break' 3m30s -m 'green tea, not too long'
+              timerctl start bread 45m --remind 10m --silent
+
+            """)
+    }
+
+    @Test func until() {
+        #expect(Help.text(for: "until") == """
+            Usage: timerctl until NAME WHEN [OPTIONS]
+
+            Count down to a time of day or a date (a deadline).
+
+            WHEN, in local time: 17:00, 5pm, tomorrow 9:00, fri 17:00, 2026-12-24 18:00,
+            midnight (or eod, the end of today), +45m, or an RFC 3339 instant.
+            A time without a day means its next occurrence.
+              -m, --message TEXT   shown in the notification
+              --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
+                                   it for more, at most 10 (default: timerd's reminders)
+              --no-remind          no reminders, not even timerd's defaults
+              --sound FILE         play this sound file instead of the usual sound
+              --silent             no sound
+
+            Examples:
+              timerctl until report "fri 17:00"
+              timerctl until sale midnight
+              timerctl until report "fri 17:00" --remind 1h --remind 10m
+              timerctl until train 17:42 --sound ~/sounds/whistle.oga
 
             """)
     }
@@ -74,6 +106,23 @@ import Testing
               timerctl history
               timerctl history -n 5
               timerctl history --json | jq -r '.[] | select(.missed) | .name'
+
+            """)
+    }
+
+    @Test func snooze() {
+        #expect(Help.text(for: "snooze") == """
+            Usage: timerctl snooze NAME [DURATION]
+
+            Run a finished timer again for a while (default 5 minutes).
+
+            DURATION: as for start (90s, 8m, 1h30m…); without it, timerd's default,
+            5 minutes. Only a timer that is done can be snoozed; to add time to one that
+            is still running, use extend.
+
+            Examples:
+              timerctl snooze pasta
+              timerctl snooze tea 10m
 
             """)
     }
@@ -143,6 +192,7 @@ import Testing
         case .reset: "reset"
         case .cancel, .cancelAll: "cancel"
         case .extend: "extend"
+        case .snooze: "snooze"
         case .wait: "wait"
         case .ping: "ping"
         case .help: "help"

@@ -185,11 +185,36 @@ import Protocol
         #expect(Self.render.started(Self.report) == "report: deadline Thu 17:00, 3 days 05:00:00 from now.")
     }
 
+    @Test func startedMentionsReminders() {
+        var report = Self.report
+        report.reminders = [.seconds(3600), .seconds(600)]
+        #expect(Self.render.started(report) == "report: deadline Thu 17:00, 3 days 05:00:00 from now; reminders 1h and 10m before.")
+        var pasta = Self.pasta
+        pasta.reminders = [.seconds(60)]
+        #expect(Self.render.started(pasta) == "pasta: 8m, done at 12:04; reminder 1m before.")
+        // Longest first, whatever order the daemon sent them in.
+        pasta.reminders = [.seconds(60), .seconds(3 * 60), .seconds(90)]
+        #expect(Self.render.started(pasta) == "pasta: 8m, done at 12:04; reminders 3m, 1m30s and 1m before.")
+    }
+
+    @Test func startedSaysNothingOfTheSound() {
+        var pasta = Self.pasta
+        pasta.sound = .silent
+        #expect(Self.render.started(pasta) == "pasta: 8m, done at 12:04.")
+    }
+
+    @Test(arguments: [([String](), ""), (["1h"], "1h"), (["1h", "10m"], "1h and 10m"), (["1d", "1h", "10m"], "1d, 1h and 10m")])
+    func list(items: [String], text: String) {
+        #expect(Render.list(items) == text)
+    }
+
     @Test func changed() {
         #expect(Self.render.changed(Self.pausedPasta, "paused") == "パスタ paused with 2:30 left.")
         #expect(Self.render.changed(Self.pasta, "resumed") == "pasta resumed: 4:00 left, done at 12:04.")
         #expect(Self.render.changed(Self.report, "extended") == "report extended: 3 days 05:00:00 left, done at Thu 17:00.")
         #expect(Self.render.changed(Self.tea, "cancelled") == "tea cancelled.")
+        #expect(Self.render.changed(Self.timer("pasta", left: .seconds(300), of: .seconds(300)), "snoozed")
+            == "pasta snoozed: 5:00 left, done at 12:05.")
     }
 
     // MARK: show
@@ -242,6 +267,47 @@ import Protocol
               created   Mon 30 Nov 11:41
 
             """))
+    }
+
+    @Test func detailListsRemindersAndTheSoundFileBeforeTheMessage() {
+        var report = Self.report
+        report.reminders = [.seconds(600), .seconds(86_400), .seconds(3600)]
+        report.sound = .file("/home/ana/sounds/gong.oga")
+        report.message = "send it"
+        #expect(Self.render.detail(report) == """
+            report: deadline, running
+              left      3 days 05:00:00 of 4d
+              progress  ████▋                    19%
+              ends      Thu 3 Dec 17:00
+              created   Sun 29 Nov 17:00
+              remind    1d, 1h and 10m before
+              sound     /home/ana/sounds/gong.oga
+              message   send it
+
+            """)
+    }
+
+    @Test func detailOfASilentTimerWithOneReminder() {
+        var pasta = Self.pasta
+        pasta.reminders = [.seconds(60)]
+        pasta.sound = .silent
+        #expect(Self.render.detail(pasta) == """
+            pasta: countdown, running
+              left      4:00 of 8m
+              progress  ████████████             50%
+              ends      Mon 30 Nov 12:04
+              created   Mon 30 Nov 11:56
+              remind    1m before
+              sound     silent
+
+            """)
+    }
+
+    @Test func lsDoesNotShowRemindersOrSound() {
+        var pasta = Self.pasta
+        pasta.reminders = [.seconds(60)]
+        pasta.sound = .file("/a.oga")
+        #expect(Self.render.table([pasta]) == Self.render.table([Self.pasta]))
     }
 
     @Test func detailOfADoneCountdownOnTimeHasNoFiredLine() {

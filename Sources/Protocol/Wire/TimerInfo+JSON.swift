@@ -59,19 +59,28 @@ extension TimerInfo {
         case .string(let text)?: message = text
         default: throw bad("message")
         }
-        // Fields added in later versions: absent from an older daemon's timers.
+        // Fields added in later versions: absent from an older daemon's timers, but refused
+        // like the others when present with the wrong type.
         var reminders: [Duration] = []
-        if let items = o["remind"]?.arrayValue {
+        switch o["remind"] {
+        case nil, .null?: break
+        case .array(let items)?:
             for item in items {
                 guard let offset = item.doubleValue.flatMap(Duration.init(secondsValue:)) else { throw bad("remind") }
                 reminders.append(offset)
             }
+        default: throw bad("remind")
         }
         var sound = NotifyOptions.Sound.standard
-        if o["silent"]?.boolValue == true {
-            sound = .silent
-        } else if let path = o["sound"]?.stringValue {
-            sound = .file(path)
+        switch o["sound"] {
+        case nil, .null?: break
+        case .string(let path)?: sound = .file(path)
+        default: throw bad("sound")
+        }
+        switch o["silent"] {
+        case nil, .null?, .bool(false)?: break
+        case .bool(true)?: sound = .silent
+        default: throw bad("silent")
         }
         self.init(
             name: name, kind: kind, state: state, duration: duration, remaining: remaining,

@@ -131,6 +131,95 @@ import Protocol
         #expect(error.message.contains("e.g. 120"))
     }
 
+    // MARK: start: reminders and sound
+
+    /// `remind`, `sound` and `silent` as sent, and the options read from them.
+    static let notifyParams: [(JSONObject, NotifyOptions)] = [
+        ([:], NotifyOptions()),
+        (["remind": nil, "sound": nil, "silent": nil], NotifyOptions()),
+        (["remind": []], NotifyOptions(reminders: [])),
+        (["remind": [600]], NotifyOptions(reminders: [.seconds(600)])),
+        (["remind": [600, 3600, 600]], NotifyOptions(reminders: [.seconds(600), .seconds(3600), .seconds(600)])),
+        (["remind": [0.5, 90.25]], NotifyOptions(reminders: [.milliseconds(500), .milliseconds(90_250)])),
+        (["remind": .array(Array(repeating: 60, count: 10))],
+         NotifyOptions(reminders: Array(repeating: .seconds(60), count: 10))),
+        (["sound": "/usr/share/sounds/a.oga"], NotifyOptions(sound: .file("/usr/share/sounds/a.oga"))),
+        (["sound": "/usr/share/sounds/a.oga", "silent": false], NotifyOptions(sound: .file("/usr/share/sounds/a.oga"))),
+        (["silent": true], NotifyOptions(sound: .silent)),
+        (["silent": false], NotifyOptions()),
+        (["sound": nil, "silent": true], NotifyOptions(sound: .silent)),
+    ]
+
+    @Test(arguments: notifyParams)
+    func startReadsRemindersAndSound(extra: JSONObject, notify: NotifyOptions) throws {
+        var params: JSONObject = ["name": "pasta", "seconds": 480]
+        for (key, value) in extra { params[key] = value }
+        let request = try Request(method: "start", params: .object(params))
+        #expect(request == .start(name: "pasta", spec: .countdown(.seconds(480)), message: nil, notify: notify))
+        #expect(try Request(method: "start", params: .object(request.params)) == request)
+    }
+
+    @Test func moreThanTenRemindersAreRefusedSayingHowMany() throws {
+        let error = try #require(Self.refusal(
+            "start", ["name": "pasta", "seconds": 480, "remind": .array(Array(repeating: 60, count: 11))]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message == "\"remind\" must be an array of at most 10 numbers of seconds before the end, such as [3600, 600].")
+    }
+
+    @Test func soundAndSilentTogetherAreRefused() throws {
+        let error = try #require(Self.refusal("start", ["name": "pasta", "seconds": 480, "sound": "/a.oga", "silent": true]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message == "Give either \"sound\" or \"silent\", not both.")
+    }
+
+    @Test(arguments: [JSONValue.string("yes"), 1, [true]])
+    func silentMustBeABoolean(silent: JSONValue) throws {
+        let error = try #require(Self.refusal("start", ["name": "pasta", "seconds": 480, "silent": silent]))
+        #expect(error.message == "\"silent\" must be true or false.")
+    }
+
+    // MARK: snooze
+
+    static let snoozes: [(JSONValue, Duration?)] = [
+        (["name": "pasta"], nil),
+        (["name": "pasta", "seconds": nil], nil),
+        (["name": "pasta", "seconds": 300], .seconds(300)),
+        (["name": "pasta", "seconds": 90.5], .milliseconds(90_500)),
+        (["name": "pasta", "seconds": 600.0], .seconds(600)),
+    ]
+
+    @Test(arguments: snoozes)
+    func snoozeSecondsAreOptional(params: JSONValue, by: Duration?) throws {
+        let request = try Request(method: "snooze", params: params)
+        #expect(request == .snooze(name: "pasta", by: by))
+        #expect(try Request(method: "snooze", params: .object(request.params)) == request)
+    }
+
+    @Test func snoozeWithoutANameSaysWhatANameIs() throws {
+        for params: JSONValue? in [nil, [:], ["seconds": 300]] {
+            let error = try #require(Self.refusal("snooze", params))
+            #expect(error.code == RPCError.invalidParamsCode)
+            #expect(error.message == "snooze needs \"name\": the timer's name, a string such as \"pasta\".")
+        }
+    }
+
+    @Test func snoozeSecondsAsAStringAreRefused() throws {
+        let error = try #require(Self.refusal("snooze", ["name": "pasta", "seconds": "5m"]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message == "\"seconds\" must be a number of seconds, such as 480 or 1.5.")
+    }
+
+    static let otherSnoozeParams: [(String, JSONValue)] = [("minutes", 5), ("by", 300), ("message", "again"), ("remind", [60])]
+
+    @Test(arguments: otherSnoozeParams)
+    func snoozeRefusesOtherParams(key: String, value: JSONValue) throws {
+        var params: JSONObject = ["name": "pasta", "seconds": 300]
+        params[key] = value
+        let error = try #require(Self.refusal("snooze", .object(params)))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message == "snooze has no parameter \(TimerText.quoted(key)); it takes name, seconds.")
+    }
+
     // MARK: history
 
     static let historyLimits: [(JSONValue, Int?)] = [
@@ -180,6 +269,20 @@ import Protocol
         ("extend", ["name": 5, "seconds": 60], "name"),
         ("extend", ["name": "pasta", "seconds": "+2m"], "seconds"),
         ("extend", ["name": "pasta", "seconds": ["2m"]], "seconds"),
+        ("snooze", ["name": 5], "name"),
+        ("snooze", ["name": "pasta", "seconds": "5m"], "seconds"),
+        ("snooze", ["name": "pasta", "seconds": "300"], "seconds"),
+        ("snooze", ["name": "pasta", "seconds": true], "seconds"),
+        ("snooze", ["name": "pasta", "seconds": [300]], "seconds"),
+        ("start", ["name": "pasta", "seconds": 480, "remind": 600], "remind"),
+        ("start", ["name": "pasta", "seconds": 480, "remind": "10m"], "remind"),
+        ("start", ["name": "pasta", "seconds": 480, "remind": ["10m"]], "remind"),
+        ("start", ["name": "pasta", "seconds": 480, "remind": [600, 0]], "remind"),
+        ("start", ["name": "pasta", "seconds": 480, "remind": [-600]], "remind"),
+        ("start", ["name": "pasta", "seconds": 480, "remind": [1e300]], "remind"),
+        ("start", ["name": "pasta", "seconds": 480, "sound": 5], "sound"),
+        ("start", ["name": "pasta", "seconds": 480, "sound": "bell.oga"], "sound"),
+        ("start", ["name": "pasta", "seconds": 480, "sound": "~/bell.oga"], "sound"),
     ]
 
     @Test(arguments: wrongTypes)
@@ -196,7 +299,7 @@ import Protocol
         #expect(error.message.contains("\"seconds\""))
     }
 
-    @Test(arguments: ["start", "get", "extend", "list", "ping"], [JSONValue.array(["pasta", 480]), "pasta", 5, true])
+    @Test(arguments: ["start", "get", "extend", "snooze", "list", "ping"], [JSONValue.array(["pasta", 480]), "pasta", 5, true])
     func paramsThatAreNotAnObjectAreRefusedWithAnExample(method: String, params: JSONValue) throws {
         let error = try #require(Self.refusal(method, params))
         #expect(error.code == RPCError.invalidParamsCode)

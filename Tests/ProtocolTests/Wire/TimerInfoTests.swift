@@ -18,7 +18,17 @@ import Protocol
         name: "report", kind: .deadline, state: .running, duration: .seconds(4 * 86_400),
         remaining: .seconds(3 * 86_400 + 5 * 3600), endsAt: instant("2026-12-04T17:00:00+01:00"), createdAt: created)
 
-    static let examples = [running, paused, done, deadline]
+    /// A deadline with two reminders and a sound file of its own.
+    static let reminded = TimerInfo(
+        name: "report", kind: .deadline, state: .running, duration: .seconds(4 * 86_400),
+        remaining: .seconds(3 * 86_400 + 5 * 3600), endsAt: instant("2026-12-04T16:00:00Z"), createdAt: created,
+        reminders: [.seconds(3600), .seconds(600)], sound: .file("/usr/share/sounds/freedesktop/stereo/complete.oga"))
+    /// A silent countdown with a reminder a minute and a half before its end.
+    static let silent = TimerInfo(
+        name: "tea", kind: .countdown, state: .paused, duration: .seconds(180), remaining: .seconds(120),
+        endsAt: nil, createdAt: created, reminders: [.milliseconds(90_500)], sound: .silent)
+
+    static let examples = [running, paused, done, deadline, reminded, silent]
 
     @Test func jsonHasExactlyTheDocumentedKeysInOrder() {
         for timer in Self.examples {
@@ -54,6 +64,48 @@ import Protocol
             {"name":"report","kind":"deadline","state":"running","duration":345600,"remaining":277200,\
             "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,"remind":[],"sound":null,"silent":false}
             """)
+    }
+
+    @Test func remindersAndASoundFile() {
+        #expect(JSONWriter.string(Self.reminded.json) == """
+            {"name":"report","kind":"deadline","state":"running","duration":345600,"remaining":277200,\
+            "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,\
+            "remind":[3600,600],"sound":"/usr/share/sounds/freedesktop/stereo/complete.oga","silent":false}
+            """)
+    }
+
+    @Test func silentWithAFractionalReminder() {
+        #expect(JSONWriter.string(Self.silent.json) == """
+            {"name":"tea","kind":"countdown","state":"paused","duration":180,"remaining":120,\
+            "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,\
+            "remind":[90.5],"sound":null,"silent":true}
+            """)
+    }
+
+    /// What each combination of the three fields reads as; nil: the field is left out, as an
+    /// older daemon does.
+    static let notifyFields: [(JSONValue?, JSONValue?, JSONValue?, [Duration], NotifyOptions.Sound)] = [
+        (nil, nil, nil, [], .standard),
+        (.null, .null, .null, [], .standard),
+        ([], .null, false, [], .standard),
+        ([3600, 600], nil, nil, [.seconds(3600), .seconds(600)], .standard),
+        ([0.25], "/a.oga", false, [.milliseconds(250)], .file("/a.oga")),
+        (nil, "/a.oga", nil, [], .file("/a.oga")),
+        (nil, nil, true, [], .silent),
+        // Never sent together; silence wins, as it is what the daemon would do.
+        (nil, "/a.oga", true, [], .silent),
+    ]
+
+    @Test(arguments: notifyFields)
+    func notifyFieldsAreRead(remind: JSONValue?, sound: JSONValue?, silent: JSONValue?, reminders: [Duration],
+                             expected: NotifyOptions.Sound) throws {
+        guard case .object(var o) = Self.running.json else { return }
+        o["remind"] = remind
+        o["sound"] = sound
+        o["silent"] = silent
+        let timer = try TimerInfo(json: .object(o))
+        #expect(timer.reminders == reminders)
+        #expect(timer.sound == expected)
     }
 
     @Test(arguments: [
@@ -101,6 +153,9 @@ import Protocol
         ("name", 5), ("name", nil), ("kind", "stopwatch"), ("state", "stopped"), ("duration", "8m"),
         ("remaining", nil), ("remaining", .null), ("endsAt", "tomorrow"), ("createdAt", nil), ("createdAt", .null),
         ("firedAt", 17), ("message", 5), ("message", ["text": "stir"]),
+        ("remind", "600"), ("remind", 600), ("remind", ["10m"]), ("remind", [600, nil]), ("remind", ["at": 600]),
+        ("sound", 5), ("sound", ["/usr/share/sounds/a.oga"]), ("sound", true),
+        ("silent", "yes"), ("silent", 1), ("silent", [true]),
     ]
 
     @Test(arguments: badFields)
