@@ -159,6 +159,24 @@ struct TimerctlTests {
         #expect(json.arrayValue?.first?["missed"] == false)
     }
 
+    @Test("snooze runs a finished timer again; --remind and --silent reach the daemon")
+    func snoozeAndOptions() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        #expect(try daemon.ctl("start", "tea", "0.2").status == 0)
+        #expect(try daemon.ctl("wait", "tea").status == 0)
+        let snoozed = try daemon.ctl("snooze", "tea", "1m")
+        #expect(snoozed.status == 0, "\(snoozed)")
+        #expect(snoozed.stdout.hasPrefix("tea snoozed: 1:00 left"), "\(snoozed)")
+        let refused = try daemon.ctl("snooze", "tea")
+        #expect(refused.status == 1 && refused.stderr.contains("has not finished"), "\(refused)")
+
+        #expect(try daemon.ctl("until", "report", "+1h", "--remind", "10m", "--remind", "30m", "--silent").status == 0)
+        let report = try JSONParser.parse(try daemon.ctl("show", "report", "--json").stdout)
+        #expect(report["remind"] == [1800, 600])
+        #expect(report["silent"] == true)
+        #expect(try daemon.ctl("show", "report").stdout.contains("remind    30m and 10m before"))
+    }
+
     @Test("help and --version work without a daemon")
     func helpWithoutDaemon() throws {
         let help = try run(Programs.timerctl, ["help", "start"])
