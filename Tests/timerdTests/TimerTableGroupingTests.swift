@@ -99,7 +99,8 @@ private let t0 = Moment.start
         var table = TimerTable()
         try table.startCountdown("pasta", Self.minute, at: t0)
         // Its 10-minute reminder is due 3 ms after pasta ends.
-        try table.startCountdown("stew", Self.minute + .minutes(10) + .milliseconds(3), reminders: [.minutes(10)], at: t0)
+        let stew = Self.minute + .minutes(10) + .milliseconds(3)
+        try table.startCountdown("stew", stew, reminders: [.minutes(10)], at: t0)
         #expect(table.nextWake().boot == t0.boot + Self.minute)
         let effects = table.fireDue(at: t0.advanced(by: Self.minute))
         #expect(names(effects) == ["pasta"])
