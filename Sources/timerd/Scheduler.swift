@@ -265,20 +265,23 @@ actor Scheduler {
         }
         for effect in effects {
             guard case .remind(let reminding) = effect else { continue }
-            var content = NotificationContent.reminder(reminding, now: now.wall, calendar: calendar)
-            content.urgency = settings.reminderUrgency
-            present(content, sound: reminding.info.sound, at: now, foldable: false)
+            present(
+                .reminder(reminding, now: now.wall, calendar: calendar), sound: reminding.info.sound, at: now,
+                foldable: false, urgency: settings.reminderUrgency)
         }
         perform(effects.filter { if case .event = $0 { true } else { false } }, at: now)
         return missed
     }
 
-    /// Shows a notification through the flood guard, with the configured urgency (unless it
-    /// set its own) and the timer's sound.
+    /// Shows a notification through the flood guard, with `urgency` if given (else the
+    /// configured one, unless it set its own) and the timer's sound.
     private func present(
-        _ content: NotificationContent, sound: NotifyOptions.Sound, at now: Moment, foldable: Bool = true
+        _ content: NotificationContent, sound: NotifyOptions.Sound, at now: Moment, foldable: Bool = true,
+        urgency: NotificationContent.Urgency? = nil
     ) {
         var content = content.decorated(with: settings)
+        // After `decorated`, which cannot tell a critical reminder from the critical default.
+        if let urgency { content.urgency = urgency }
         switch sound {
         case .standard: break
         case .file(let path): content.sound = .file(path)

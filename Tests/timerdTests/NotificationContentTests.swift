@@ -112,4 +112,95 @@ import Testing
         #expect(content.urgency == .critical)
         #expect(content.sound == .name("alarm-clock-elapsed"))
     }
+
+    // MARK: Many timers
+
+    static func countdowns(_ count: Int) -> [Firing] {
+        (1...count).map { countdown("t\($0)", .minutes(8), from: instant("2026-11-27T18:34:00Z")) }
+    }
+
+    @Test func theSummaryOfManyNamesFiveAndTheBodyTwentyLines() {
+        let content = NotificationContent.fired(Self.countdowns(30), calendar: Self.utc)
+        #expect(content.summary == "30 timers done: t1, t2, t3, t4, t5 and 25 more")
+        let lines = content.body.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 21)
+        #expect(lines.first == "t1: 8m timer done (started 18:34)")
+        #expect(lines[19] == "t20: 8m timer done (started 18:34)")
+        #expect(lines.last == "… and 10 more")
+        #expect(content.timers == (1...30).map { "t\($0)" }, "every timer is still closed with it")
+    }
+
+    @Test func exactlyFiveNamesAndTwentyLinesNeedNoMore() {
+        let five = NotificationContent.fired(Self.countdowns(5), calendar: Self.utc)
+        #expect(five.summary == "5 timers done: t1, t2, t3, t4, t5")
+        let twenty = NotificationContent.fired(Self.countdowns(20), calendar: Self.utc)
+        #expect(twenty.body.split(separator: "\n").count == 20)
+        #expect(!twenty.body.contains("more"))
+        #expect(NotificationContent.fired(Self.countdowns(6), calendar: Self.utc).summary.hasSuffix("t5 and 1 more"))
+    }
+
+    @Test func missedTimersAreCappedToo() {
+        let now = instant("2026-11-27T19:00:00Z")
+        let content = NotificationContent.missed(Self.countdowns(25), .asleep, now: now, calendar: Self.utc)
+        #expect(content.summary == "25 timers finished while the computer was asleep")
+        let shown = (1...20).map { "t\($0) (18 min ago)" }.joined(separator: ", ")
+        #expect(content.body == shown + " and 5 more")
+        #expect(content.timers.count == 25)
+        #expect(content.actions == [.snooze(.seconds(60)), .snooze(.seconds(300)), .restart, .dismiss])
+    }
+
+    // MARK: Actions
+
+    @Test func countdownsOfferSnoozeRestartAndDismiss() {
+        let content = NotificationContent.fired(Self.countdowns(3), calendar: Self.utc)
+        #expect(content.actions == [.snooze(.seconds(60)), .snooze(.seconds(300)), .restart, .dismiss])
+        #expect(content.actions.map(\.label) == ["Snooze 1 min", "Snooze 5 min", "Restart", "Dismiss"])
+    }
+
+    @Test func anyDeadlineAmongThemTakesRestartAway() {
+        let firings = Self.countdowns(3) + [Self.deadline("report", at: instant("2026-11-27T18:42:00Z"))]
+        let expected: [NotificationAction] = [.snooze(.seconds(60)), .snooze(.seconds(300)), .dismiss]
+        #expect(NotificationContent.fired(firings, calendar: Self.utc).actions == expected)
+        let now = instant("2026-11-27T19:00:00Z")
+        #expect(NotificationContent.missed(firings, .daemonNotRunning, now: now, calendar: Self.utc).actions == expected)
+    }
+
+    // MARK: Reminders
+
+    /// A running timer ending at `ends`, reminded `before` it.
+    static func reminding(
+        _ name: String, _ kind: TimerKind, ends: Timestamp, before: Duration, message: String? = nil
+    ) -> Reminding {
+        let info = TimerInfo(
+            name: name, kind: kind, state: .running, duration: .hours(2), remaining: before, endsAt: ends,
+            createdAt: ends - .hours(2), message: message, reminders: [before])
+        return Reminding(info: info, before: before)
+    }
+
+    @Test func aDeadlinesReminderSaysHowLongIsLeftAndWhen() {
+        let at = instant("2026-11-27T17:00:00Z")
+        let reminding = Self.reminding("report", .deadline, ends: at, before: .minutes(10))
+        let content = NotificationContent.reminder(reminding, now: at - .minutes(10), calendar: Self.utc)
+        #expect(content.summary == "report: 10 minutes left")
+        #expect(content.body == "Deadline Fri 17:00")
+        #expect(content.urgency == .normal)
+        #expect(content.actions == [.dismiss])
+        #expect(content.timers == ["report"])
+    }
+
+    @Test func aCountdownsReminderSaysWhenItEnds() {
+        let ends = instant("2026-11-27T18:42:00Z")
+        let reminding = Self.reminding("pasta", .countdown, ends: ends, before: .minutes(1))
+        let content = NotificationContent.reminder(reminding, now: ends - .minutes(1), calendar: Self.utc)
+        #expect(content.summary == "pasta: 1 minute left")
+        #expect(content.body == "Ends Fri 18:42")
+    }
+
+    @Test func aRemindersMessageComesFirstAndTimesAreLocal() {
+        let at = instant("2026-11-27T23:30:00Z")
+        let reminding = Self.reminding("report", .deadline, ends: at, before: .minutes(90), message: "Send it")
+        let content = NotificationContent.reminder(reminding, now: at - .minutes(90), calendar: Self.plusOne)
+        #expect(content.summary == "report: 1 hour 30 minutes left")
+        #expect(content.body == "Send it\nDeadline Sat 00:30")
+    }
 }

@@ -56,6 +56,24 @@ struct TimeFormatTests {
         #expect(TimeFormat.ago(.milliseconds(milliseconds)) == text)
     }
 
+    /// The largest two units, rounded down, with no zero unit after the first.
+    @Test(arguments: [
+        (Int64(-5_000), "0 seconds", "0 s"), (0, "0 seconds", "0 s"), (999, "0 seconds", "0 s"),
+        (1000, "1 second", "1 s"), (45_000, "45 seconds", "45 s"), (59_999, "59 seconds", "59 s"),
+        (60_000, "1 minute", "1 min"), (61_000, "1 minute 1 second", "1 min 1 s"),
+        (600_000, "10 minutes", "10 min"), (630_500, "10 minutes 30 seconds", "10 min 30 s"),
+        (3_600_000, "1 hour", "1 h"), (3_630_000, "1 hour", "1 h"), (3_661_000, "1 hour 1 minute", "1 h 1 min"),
+        (5_400_000, "1 hour 30 minutes", "1 h 30 min"), (7_200_000, "2 hours", "2 h"),
+        (86_399_000, "23 hours 59 minutes", "23 h 59 min"), (86_400_000, "1 day", "1 day"),
+        (86_460_000, "1 day", "1 day"), (90_000_000, "1 day 1 hour", "1 day 1 h"),
+        (183_600_000, "2 days 3 hours", "2 days 3 h"), (172_800_000, "2 days", "2 days"),
+        (31_536_000_000, "365 days", "365 days"),
+    ])
+    func words(milliseconds: Int64, long: String, short: String) {
+        #expect(TimeFormat.words(.milliseconds(milliseconds)) == long)
+        #expect(TimeFormat.words(.milliseconds(milliseconds), short: true) == short)
+    }
+
     /// In Berlin, with now Monday 30 November 2026 10:00 (09:00 UTC).
     @Test(arguments: [
         ("2026-11-30T17:42:00Z", "18:42"),

@@ -33,18 +33,18 @@ extension TimerTable {
 
     /// Starts a countdown; the name is `name`, the length `length`.
     @discardableResult
-    mutating func startCountdown(_ name: String, _ length: Duration, message: String? = nil, at now: Moment)
-        throws(TableError) -> Outcome
-    {
-        try apply(.start(name: name, schedule: .countdown(length), message: message), at: now)
+    mutating func startCountdown(
+        _ name: String, _ length: Duration, message: String? = nil, reminders: [Duration] = [], at now: Moment
+    ) throws(TableError) -> Outcome {
+        try apply(.start(name: name, schedule: .countdown(length), message: message, reminders: reminders), at: now)
     }
 
     /// Starts a deadline at `at`.
     @discardableResult
-    mutating func startDeadline(_ name: String, at deadline: Timestamp, message: String? = nil, at now: Moment)
-        throws(TableError) -> Outcome
-    {
-        try apply(.start(name: name, schedule: .deadline(deadline), message: message), at: now)
+    mutating func startDeadline(
+        _ name: String, at deadline: Timestamp, message: String? = nil, reminders: [Duration] = [], at now: Moment
+    ) throws(TableError) -> Outcome {
+        try apply(.start(name: name, schedule: .deadline(deadline), message: message, reminders: reminders), at: now)
     }
 }
 
@@ -57,6 +57,11 @@ extension Effect {
     /// The firings of a `.notify` effect, nil for an event.
     var firings: [Firing]? {
         if case .notify(let firings) = self { firings } else { nil }
+    }
+
+    /// The reminder of a `.remind` effect, nil otherwise.
+    var reminding: Reminding? {
+        if case .remind(let reminding) = self { reminding } else { nil }
     }
 }
 

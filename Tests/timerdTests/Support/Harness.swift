@@ -18,13 +18,13 @@ struct Harness {
 
     init(
         maxTimers: Int = Limits.maxTimers, store: MemoryStore = MemoryStore(), at now: Moment = .start,
-        bootID: String = Harness.bootID
+        bootID: String = Harness.bootID, settings: NotificationSettings = NotificationSettings()
     ) {
         self.store = store
         clock = ManualClock(now)
         scheduler = Scheduler(
             clock: clock, alarm: alarm, notifier: notifier, store: store, calendar: LocalCalendar(zone: FixedOffsetZone.utc),
-            version: Self.version, bootID: bootID, maxTimers: maxTimers)
+            version: Self.version, bootID: bootID, maxTimers: maxTimers, settings: settings)
     }
 
     /// Hands the scheduler what a client's line holds, as the server does.
