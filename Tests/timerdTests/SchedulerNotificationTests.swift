@@ -59,7 +59,7 @@ private typealias Arming = RecordingAlarm.Arming
     // MARK: Reminders
 
     @Test func aDeadlineWithoutRemindersOfItsOwnGetsTheConfiguredOnes() async throws {
-        let h = Harness(settings: NotificationSettings(remind: [.hours(1), .minutes(10)]))
+        let h = Harness(settings: NotificationSettings(reminders: [.hours(1), .minutes(10)]))
         let at = t0.wall + .hours(2)
         #expect(try timer(await Self.until(h, "report", at)).reminders == [.hours(1), .minutes(10)])
         #expect(h.alarm.armings.last == Arming(boot: nil, wall: at - .hours(1)))
@@ -73,7 +73,7 @@ private typealias Arming = RecordingAlarm.Arming
     }
 
     @Test func aReminderIsShownOnceWithNormalUrgencyBeforeTheCriticalEnd() async throws {
-        let h = Harness(settings: NotificationSettings(remind: [.minutes(10)]))
+        let h = Harness(settings: NotificationSettings(reminders: [.minutes(10)]))
         let watcher = RecordingSink()
         _ = await h.send(.subscribe, sink: watcher)
         let at = t0.wall + .hours(1)
@@ -105,7 +105,7 @@ private typealias Arming = RecordingAlarm.Arming
 
     @Test func aReminderToldBeforeARestartIsNotToldAgain() async throws {
         let store = MemoryStore()
-        let before = Harness(store: store, settings: NotificationSettings(remind: [.minutes(20), .minutes(10)]))
+        let before = Harness(store: store, settings: NotificationSettings(reminders: [.minutes(20), .minutes(10)]))
         _ = try await before.scheduler.start()
         _ = await Self.until(before, "report", t0.wall + .hours(1))
         before.clock.advance(by: .minutes(45))
@@ -123,7 +123,7 @@ private typealias Arming = RecordingAlarm.Arming
     }
 
     @Test func afterASuspendOnlyTheNearestReminderIsShown() async throws {
-        let h = Harness(settings: NotificationSettings(remind: [.minutes(20), .minutes(10)]))
+        let h = Harness(settings: NotificationSettings(reminders: [.minutes(20), .minutes(10)]))
         _ = await Self.until(h, "report", t0.wall + .hours(1))
         h.clock.advance(by: .minutes(55))
         await h.scheduler.wake()
@@ -131,7 +131,7 @@ private typealias Arming = RecordingAlarm.Arming
     }
 
     @Test func theConfiguredUrgenciesApply() async throws {
-        let settings = NotificationSettings(remind: [.minutes(10)], urgency: .normal, reminderUrgency: .critical)
+        let settings = NotificationSettings(reminders: [.minutes(10)], urgency: .normal, reminderUrgency: .critical)
         let h = Harness(settings: settings)
         _ = await Self.until(h, "report", t0.wall + .hours(1))
         var alarm = AlarmFollower(h)
@@ -343,7 +343,7 @@ private typealias Arming = RecordingAlarm.Arming
     func eachTimerHasItsSound(
         _ sound: NotifyOptions.Sound, _ setting: NotificationSettings.SoundSetting, _ expected: NotificationContent.Sound
     ) async throws {
-        let h = Harness(settings: NotificationSettings(remind: [.minutes(1)], sound: setting))
+        let h = Harness(settings: NotificationSettings(reminders: [.minutes(1)], sound: setting))
         _ = await Self.start(h, "pasta", .minutes(8), notify: NotifyOptions(reminders: [.minutes(1)], sound: sound))
         _ = await Self.until(h, "report", t0.wall + .hours(1), notify: NotifyOptions(sound: sound))
         var alarm = AlarmFollower(h)
