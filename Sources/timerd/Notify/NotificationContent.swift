@@ -65,7 +65,10 @@ struct NotificationContent: Equatable, Sendable {
         var body = info.kind == .deadline ? "Deadline \(when)" : "Ends \(when)"
         if let message = info.message, !message.isEmpty { body = "\(message)\n\(body)" }
         return NotificationContent(
-            summary: "\(info.name): \(TimeFormat.words(reminding.before)) left", body: body, urgency: .normal,
+            // The time really left, to the nearest second: after a suspend it may be less than
+            // the reminder was set for.
+            summary: "\(info.name): \(TimeFormat.words(info.remaining + .milliseconds(500))) left", body: body,
+            urgency: .normal,
             timers: [info.name], actions: [.dismiss])
     }
 
