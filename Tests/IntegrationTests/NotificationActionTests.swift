@@ -136,6 +136,28 @@ struct NotificationActionTests {
         #expect(try server.closedIDs().isEmpty, "the new server's notification 1 is not ours to close")
     }
 
+    @Test("A notification server that hangs stalls neither the socket nor the timers")
+    func hungServer() throws {
+        let server = try MockNotificationServer()
+        try server.answerSlowly(seconds: 3)
+        let daemon = try Daemon(bus: server.address)
+        #expect(try daemon.ctl("start", "first", "0.2").status == 0)
+        #expect(try daemon.ctl("wait", "first").status == 0)
+        // The GLib thread is now stuck in Notify for 3 s; everything else goes on.
+        let before = wallSeconds()
+        #expect(try daemon.ctl("ping").status == 0)
+        #expect(wallSeconds() - before < 0.5, "ping took \(wallSeconds() - before) s")
+        #expect(try daemon.ctl("start", "second", "0.3").status == 0)
+        let started = wallSeconds()
+        #expect(try daemon.ctl("wait", "second").status == 0)
+        #expect(wallSeconds() - started < 1, "the second timer fired on time")
+        #expect(try JSONParser.parse(try daemon.ctl("show", "second", "--json").stdout)["state"] == "done")
+        // And the server really was stuck: both notifications reach it only seconds later.
+        let shown = try server.waitFor(count: 2, timeout: .seconds(15)) { ["first", "second"].contains($0.summary) }
+        #expect(shown.count == 2)
+        #expect(wallSeconds() - before > 2.5, "the server answered at once; the test proves nothing")
+    }
+
     @Test("Markup in names and messages is shown literally")
     func markup() throws {
         let server = try MockNotificationServer()

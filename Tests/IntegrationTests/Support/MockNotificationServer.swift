@@ -119,6 +119,12 @@ final class MockNotificationServer: @unchecked Sendable {
         return try notifications().filter(predicate)
     }
 
+    /// Makes the server take `seconds` to answer each `Notify`, like a hung server.
+    func answerSlowly(seconds: Double) throws {
+        let result = try run(Self.helper, ["slow", String(seconds)], environment: environment)
+        try #require(result.status == 0, "\(result)")
+    }
+
     /// Presses button `key` of notification `id`, as the user would.
     func press(_ key: String, on id: Int) throws {
         let result = try run(Self.helper, ["invoke", String(id), key], environment: environment)

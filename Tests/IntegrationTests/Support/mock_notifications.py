@@ -4,6 +4,7 @@
   mock_notifications.py calls            every call the mock received, as JSON
   mock_notifications.py invoke ID KEY    the server says button KEY of notification ID was pressed
   mock_notifications.py closed ID        the server says notification ID was closed by the user
+  mock_notifications.py slow SECONDS     from now on the server takes that long to answer Notify
 """
 import json
 import sys
@@ -43,6 +44,9 @@ def main():
     elif command == "closed":
         mock.EmitSignal("org.freedesktop.Notifications", "NotificationClosed", "uu",
                         [dbus.UInt32(int(sys.argv[2])), dbus.UInt32(2)])
+    elif command == "slow":
+        mock.AddMethod("org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u",
+                       "import time\ntime.sleep(%s)\nret = 99" % float(sys.argv[2]))
     else:
         sys.exit("unknown command " + command)
 
