@@ -22,6 +22,10 @@ enum CtlCommand: Equatable {
     case ping
     case help(topic: String?)
     case version
+    /// Prints the completion script for a shell.
+    case completion(shell: Completion.Shell)
+    /// Hidden: the names a completion offers, one per line (`__complete timers|presets`).
+    case complete(Completion.Source)
 }
 
 /// The whole command line: global options and the command.
@@ -104,6 +108,7 @@ enum Arguments {
             return .help(topic: nil)
         }
         let args = Array(words.dropFirst())
+        if let hidden = try Completion.hiddenCommand(verb, args) { return hidden }
         guard let canonical = Help.canonicalName(verb) else {
             var message = "Unknown command \"\(verb)\"."
             if let near = Help.suggestion(for: verb) { message += " Did you mean `timerctl \(near)`?" }
@@ -196,6 +201,8 @@ enum Arguments {
         case "ping":
             try noArguments()
             return .ping
+        case "completion":
+            return .completion(shell: try Completion.shell(args))
         case "help":
             guard args.count <= 1 else { throw UsageError(message: "help takes at most one command.", topic: "help") }
             if let topic = args.first {
@@ -270,7 +277,7 @@ enum Arguments {
     }
 
     /// The long form of each short option, as help pages and refusals name it.
-    private static let longForms = ["-m": "--message", "-n": "--limit", "-a": "--all", "-h": "--help", "-V": "--version"]
+    static let longForms = ["-m": "--message", "-n": "--limit", "-a": "--all", "-h": "--help", "-V": "--version"]
 
     /// "-2m" and "-30s" are amounts for `extend`, not options.
     private static func looksLikeAmount(_ argument: String) -> Bool {

@@ -98,11 +98,26 @@ enum Help {
             examples: ["timerctl snooze pasta", "timerctl snooze tea 10m"]),
         Topic(
             name: "wait", usage: "timerctl wait NAME",
-            summary: "Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).",
+            summary: "Wait until a timer is done (exit 0) or cancelled (exit 1).",
             examples: ["timerctl wait pasta && echo 'drain it'"]),
         Topic(
             name: "ping", usage: "timerctl ping", summary: "Check that the daemon answers; print its version.",
             examples: ["timerctl ping"]),
+        Topic(
+            name: "completion", usage: "timerctl completion bash|zsh|fish",
+            summary: "Print a shell script that completes commands, options and names.",
+            details: """
+                The script completes commands, their options, the names of timers (asking
+                timerd if it is running; it is never started for this) and of presets.
+                `make install` installs it for all three shells. To load one yourself:
+                  bash   source <(timerctl completion bash) in ~/.bashrc
+                  zsh    save it as _timerctl in a directory on $fpath, before compinit
+                  fish   save it as ~/.config/fish/completions/timerctl.fish
+                """,
+            examples: [
+                "timerctl completion bash > ~/.local/share/bash-completion/completions/timerctl",
+                "timerctl completion fish | source",
+            ]),
         Topic(
             name: "help", usage: "timerctl help [COMMAND]", summary: "Show help for timerctl or one command.",
             examples: ["timerctl help start"]),

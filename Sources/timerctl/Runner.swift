@@ -62,6 +62,10 @@ struct Runner {
             let version = reply["version"]?.stringValue ?? "?"
             let proto = reply["protocol"]?.int64Value ?? 0
             output("timerd \(version) is running (protocol \(proto)).\n")
+        case .completion(let shell):
+            output(Completion.script(shell))
+        case .complete(let source):
+            output(Completion.candidates(source, socket: invocation.socket))
         }
     }
 

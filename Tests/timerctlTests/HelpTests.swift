@@ -9,20 +9,21 @@ import Testing
             Usage: timerctl COMMAND [ARGUMENTS] [--socket PATH] [--no-spawn]
 
             Commands:
-              start    Start a countdown; a notification appears when it is done.
-              until    Count down to a time of day or a date (a deadline).
-              ls       List every timer with its time left, progress and end. Also: list.
-              show     Show one timer in detail.
-              history  List the timers that fired, newest first; missed ones are marked.
-              pause    Pause countdowns (deadlines do not pause).
-              resume   Resume paused countdowns.
-              reset    Run countdowns again from their full duration. Also: restart.
-              cancel   Remove timers (running, paused or done). Also: rm.
-              extend   Add time to a countdown or move a deadline.
-              snooze   Run a finished timer again for a while (default 5 minutes).
-              wait     Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).
-              ping     Check that the daemon answers; print its version.
-              help     Show help for timerctl or one command.
+              start       Start a countdown; a notification appears when it is done.
+              until       Count down to a time of day or a date (a deadline).
+              ls          List every timer with its time left, progress and end. Also: list.
+              show        Show one timer in detail.
+              history     List the timers that fired, newest first; missed ones are marked.
+              pause       Pause countdowns (deadlines do not pause).
+              resume      Resume paused countdowns.
+              reset       Run countdowns again from their full duration. Also: restart.
+              cancel      Remove timers (running, paused or done). Also: rm.
+              extend      Add time to a countdown or move a deadline.
+              snooze      Run a finished timer again for a while (default 5 minutes).
+              wait        Wait until a timer is done (exit 0) or cancelled (exit 1).
+              ping        Check that the daemon answers; print its version.
+              completion  Print a shell script that completes commands, options and names.
+              help        Show help for timerctl or one command.
 
             Global options:
               --socket PATH   talk to the daemon at PATH (default: $TIMERD_SOCKET, else
@@ -196,7 +197,8 @@ import Testing
         case .wait: "wait"
         case .ping: "ping"
         case .help: "help"
-        case .version: nil
+        case .completion: "completion"
+        case .version, .complete: nil
         }
     }
 
@@ -227,8 +229,8 @@ import Testing
         #expect(Set(words).count == words.count)
     }
 
-    /// Splits an example command line as a shell would, up to a pipe or `&&`: enough for
-    /// the quoting the examples use.
+    /// Splits an example command line as a shell would, up to a pipe, `&&` or `>`: enough
+    /// for the quoting the examples use.
     static func shellWords(_ line: String) -> [String] {
         var words: [String] = []
         var word: String?
@@ -247,6 +249,6 @@ import Testing
             }
         }
         if let word { words.append(word) }
-        return Array(words.prefix { $0 != "|" && $0 != "&&" })
+        return Array(words.prefix { $0 != "|" && $0 != "&&" && $0 != ">" })
     }
 }

@@ -1,0 +1,150 @@
+import Glibc
+import Protocol
+
+/// Shell completion.
+///
+/// `timerctl completion bash|zsh|fish` prints a script made from `Help.topics` and the option
+/// parser, so it offers the commands, aliases and options `timerctl` really takes. Names are
+/// not in the script: at each completion it runs the hidden `timerctl __complete timers` (or
+/// `presets`), which prints them one per line (names hold no control characters, so a line is
+/// a name). That command never starts a daemon just to complete a word, and prints nothing
+/// when none runs.
+enum Completion {
+    enum Shell: String, CaseIterable, Sendable {
+        case bash, zsh, fish
+    }
+
+    /// What `timerctl __complete WHAT` lists.
+    enum Source: String, CaseIterable, Sendable {
+        case timers, presets
+    }
+
+    /// What one operand (a word that is not an option) completes to.
+    enum Operand: String, Sendable {
+        case timer, preset, command, shell, nothing
+    }
+
+    /// What a command's operands complete to: the first, and every one after it.
+    struct Operands: Equatable, Sendable {
+        var first: Operand
+        var rest: Operand = .nothing
+    }
+
+    /// The commands whose operands complete to something, by canonical name. Aliases follow
+    /// their command; a command `Help.topics` does not (yet) have is left out of the scripts.
+    static let operands: [String: Operands] = [
+        "pause": Operands(first: .timer, rest: .timer),
+        "resume": Operands(first: .timer, rest: .timer),
+        "reset": Operands(first: .timer, rest: .timer),
+        "cancel": Operands(first: .timer, rest: .timer),
+        "extend": Operands(first: .timer),
+        "show": Operands(first: .timer),
+        "snooze": Operands(first: .timer),
+        "wait": Operands(first: .timer),
+        // `start NAME` with only a name starts a preset.
+        "start": Operands(first: .preset),
+        "help": Operands(first: .command),
+        "completion": Operands(first: .shell),
+    ]
+
+    /// Commands that take a subcommand first, and what the subcommand's operands complete to.
+    static let subcommands: [String: [(name: String, operands: Operands)]] = [
+        "preset": [
+            ("set", Operands(first: .preset)),
+            ("ls", Operands(first: .nothing)),
+            ("rm", Operands(first: .preset, rest: .preset)),
+        ]
+    ]
+
+    /// Options whose value is a path, completed as files.
+    static let fileOptions: Set<String> = ["--socket", "--sound"]
+
+    /// The options every command takes.
+    static let globalOptions = ["--help", "--no-spawn", "--socket"]
+
+    /// The script for `shell`, for the commands `topics` describe.
+    static func script(_ shell: Shell, topics: [Help.Topic] = Help.topics) -> String {
+        let spec = CompletionSpec(topics: topics)
+        return switch shell {
+        case .bash: spec.bash
+        case .zsh: spec.zsh
+        case .fish: spec.fish
+        }
+    }
+
+    // MARK: Parsing
+
+    /// `completion SHELL`.
+    static func shell(_ operands: [String]) throws(UsageError) -> Shell {
+        let names = Shell.allCases.map(\.rawValue)
+        let usage = "completion needs the shell to print a script for: \(names.joined(separator: ", ")); "
+            + "e.g. `timerctl completion bash`."
+        guard operands.count == 1, let shell = Shell(rawValue: operands[0]) else {
+            if operands.count == 1 {
+                throw UsageError(
+                    message: "timerctl has no completion for \(TimerText.quoted(operands[0])); "
+                        + "it has one for \(names.joined(separator: ", ")).",
+                    topic: "completion")
+            }
+            throw UsageError(message: usage, topic: "completion")
+        }
+        return shell
+    }
+
+    /// The hidden commands, which `help` does not list: `__complete timers|presets` for the
+    /// scripts. Nil for any other word.
+    static func hiddenCommand(_ verb: String, _ operands: [String]) throws(UsageError) -> CtlCommand? {
+        switch verb {
+        case "__complete":
+            guard operands.count == 1, let source = Source(rawValue: operands[0]) else {
+                throw UsageError(message: "__complete lists \(Source.allCases.map(\.rawValue).joined(separator: " or ")).")
+            }
+            return .complete(source)
+        default:
+            return nil
+        }
+    }
+
+    // MARK: Listing names
+
+    /// The names `source` stands for, one per line; empty when there are none or they cannot
+    /// be had (no daemon, no config file). Never fails: a completion must not print errors
+    /// into the middle of a command line.
+    static func candidates(_ source: Source, socket: String?) -> String {
+        let names =
+            switch source {
+            case .timers: timerNames(socket: socket)
+            case .presets: presetNames(environment: Environment.current())
+            }
+        return names.map { $0 + "\n" }.joined()
+    }
+
+    /// How long a completion waits for a daemon that accepted the connection but does not
+    /// answer (one that is stuck): a shell must not hang on a Tab.
+    static let replyTimeout = timeval(tv_sec: 1, tv_usec: 0)
+
+    /// The names of the daemon's timers, with `--no-spawn` semantics: connects only to a
+    /// daemon that is already running.
+    static func timerNames(socket: String?) -> [String] {
+        let location = SocketLocation.current(explicit: socket)
+        guard location.pathProblem == nil else { return [] }
+        if let dir = location.privateDirectory, PrivateDirectory.check(dir) != nil { return [] }
+        guard case .success(let fd) = UnixSocket.connect(location.path) else { return [] }
+        var timeout = replyTimeout
+        _ = setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var connection = DaemonConnection(fd: fd)
+        guard let reply = try? connection.call(.list), case .array(let items)? = reply["timers"] else { return [] }
+        return items.compactMap { $0["name"]?.stringValue }.filter { TimerText.problem(withName: $0) == nil }
+    }
+
+    /// The group of the configuration file that holds the presets, `NAME=DURATION`.
+    static let presetGroup = "presets"
+
+    /// The keys of the configuration file's `[presets]` group.
+    static func presetNames(environment: [String: String]) -> [String] {
+        guard let path = ConfigLocation.path(environment: environment), let (file, _) = ConfigLocation.load(path: path)
+        else { return [] }
+        return file.keys(in: presetGroup)
+    }
+}
