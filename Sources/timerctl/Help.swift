@@ -51,7 +51,7 @@ enum Help {
         Topic(
             name: "show", usage: "timerctl show NAME [--json]", summary: "Show one timer in detail.",
             details: "  --json   print the protocol's timer object, for scripts",
-            examples: ["timerctl show pasta"], options: ["--json"]),
+            examples: ["timerctl show pasta", "timerctl show 'tea break' --json | jq .remaining"], options: ["--json"]),
         Topic(
             name: "history", usage: "timerctl history [-n N] [--json]",
             summary: "List the timers that fired, newest first; missed ones are marked.",
@@ -65,15 +65,15 @@ enum Help {
             options: ["--limit", "--json"]),
         Topic(
             name: "pause", usage: "timerctl pause NAME...", summary: "Pause countdowns (deadlines do not pause).",
-            examples: ["timerctl pause pasta"]),
+            examples: ["timerctl pause pasta", "timerctl pause pasta 'tea break'"]),
         Topic(
             name: "resume", usage: "timerctl resume NAME...", summary: "Resume paused countdowns.",
-            examples: ["timerctl resume pasta"]),
+            examples: ["timerctl resume pasta", "timerctl resume pasta 'tea break'"]),
         Topic(
             name: "reset", aliases: ["restart"], usage: "timerctl reset NAME...",
             summary: "Run countdowns again from their full duration.",
             details: "Countdowns that are done run again too.",
-            examples: ["timerctl reset pasta"]),
+            examples: ["timerctl reset pasta", "timerctl restart pasta 'tea break'"]),
         Topic(
             name: "cancel", aliases: ["rm"], usage: "timerctl cancel NAME... | --all",
             summary: "Remove timers (running, paused or done).",
@@ -99,10 +99,10 @@ enum Help {
         Topic(
             name: "wait", usage: "timerctl wait NAME",
             summary: "Wait until a timer is done (exit 0) or cancelled (exit 1).",
-            examples: ["timerctl wait pasta && echo 'drain it'"]),
+            examples: ["timerctl wait pasta && echo 'drain it'", "timerctl wait 'tea break' && mpv ~/sounds/gong.oga"]),
         Topic(
             name: "ping", usage: "timerctl ping", summary: "Check that the daemon answers; print its version.",
-            examples: ["timerctl ping"]),
+            examples: ["timerctl ping", "timerctl ping --no-spawn"]),
         Topic(
             name: "completion", usage: "timerctl completion bash|zsh|fish",
             summary: "Print a shell script that completes commands, options and names.",
@@ -120,7 +120,7 @@ enum Help {
             ]),
         Topic(
             name: "help", usage: "timerctl help [COMMAND]", summary: "Show help for timerctl or one command.",
-            examples: ["timerctl help start"]),
+            examples: ["timerctl help", "timerctl help until"]),
     ]
 
     /// The options of `start` and `until`.

@@ -138,13 +138,14 @@ import Testing
     }
 
     @Test(arguments: Help.topics.map(\.name))
-    func everyTopicHasUsageSummaryAndExample(name: String) throws {
+    func everyTopicHasUsageSummaryAndTwoExamples(name: String) throws {
         let topic = try #require(Help.topic(name))
         let words = [topic.name] + topic.aliases
         #expect(topic.usage.hasPrefix("timerctl \(name)"))
         #expect(topic.summary.first?.isUppercase == true)
         #expect(topic.summary.hasSuffix("."))
-        #expect(!topic.examples.isEmpty)
+        #expect(!topic.summary.contains("\n"), "the summary is one line")
+        #expect(topic.examples.count >= 2, "at least two examples")
         for example in topic.examples {
             let typed = Self.shellWords(example)
             #expect(typed.first == "timerctl", "\(example)")
