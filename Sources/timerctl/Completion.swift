@@ -76,17 +76,16 @@ enum Completion {
 
     /// `completion SHELL`.
     static func shell(_ operands: [String]) throws(UsageError) -> Shell {
-        let names = Shell.allCases.map(\.rawValue)
-        let usage = "completion needs the shell to print a script for: \(names.joined(separator: ", ")); "
-            + "e.g. `timerctl completion bash`."
-        guard operands.count == 1, let shell = Shell(rawValue: operands[0]) else {
-            if operands.count == 1 {
-                throw UsageError(
-                    message: "timerctl has no completion for \(TimerText.quoted(operands[0])); "
-                        + "it has one for \(names.joined(separator: ", ")).",
-                    topic: "completion")
-            }
-            throw UsageError(message: usage, topic: "completion")
+        let names = "bash, zsh or fish"
+        guard operands.count == 1 else {
+            throw UsageError(
+                message: "completion needs the shell to print a script for: \(names), e.g. `timerctl completion bash`.",
+                topic: "completion")
+        }
+        guard let shell = Shell(rawValue: operands[0]) else {
+            throw UsageError(
+                message: "There is no completion script for \(TimerText.quoted(operands[0])), only for \(names).",
+                topic: "completion")
         }
         return shell
     }
