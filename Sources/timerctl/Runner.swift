@@ -19,8 +19,9 @@ struct Runner {
             output((topic.map(Help.text(for:)) ?? Help.overview) + "\n")
         case .version:
             output("timerctl \(timerdVersion)\n")
-        case .start(let name, let text, let message, let notify):
-            let reply = try request(try builder.countdown(name: name, duration: text, message: message, notify: notify))
+        case .start(let name, let text, let message, let notify, let repeats):
+            let reply = try request(
+                try builder.countdown(name: name, duration: text, message: message, notify: notify, repeats: repeats))
             output(render.started(try timer(reply)) + "\n")
         case .until(let name, let text, let message, let notify):
             let reply = try request(try builder.deadline(name: name, when: text, message: message, notify: notify))

@@ -57,11 +57,15 @@ import Testing
               --no-remind          no reminders, not even timerd's defaults
               --sound FILE         play this sound file instead of the usual sound
               --silent             no sound
+              --repeat N           run it N times in a row (at most 100)
+              --then NAME DURATION a second step after each run (a break)
+              --cycles N           rounds of the timer and its --then step
 
             Examples:
               timerctl start pasta 8m
               timerctl start 'tea break' 3m30s -m 'green tea, not too long'
               timerctl start bread 45m --remind 10m --silent
+              timerctl start focus 25m --then break 5m --cycles 4
 
             """)
     }
