@@ -21,6 +21,7 @@ enum CtlCommand: Equatable {
     /// Runs a done timer again for `duration` (nil: the daemon's default, 5 min).
     case snooze(name: String, duration: String?)
     case wait(name: String)
+    case watch(names: [String])
     case ping
     case help(topic: String?)
     case version
@@ -189,6 +190,7 @@ enum Arguments {
             }
             try noArguments()
             return .history(limit: try flags["limit"].map(historyLimit), json: json)
+        case "watch": return .watch(names: args)
         case "pause": return .pause(names: try names())
         case "resume": return .resume(names: try names())
         case "reset": return .reset(names: try names())

@@ -101,6 +101,15 @@ enum Help {
                 """,
             examples: ["timerctl snooze pasta", "timerctl snooze tea 10m"]),
         Topic(
+            name: "watch", usage: "timerctl watch [NAME...]",
+            summary: "A live full-screen view: big digits for one timer, a table for more.",
+            details: """
+                Redrawn every second; says "Time's up!" when a timer fires.
+                Keys: space pauses or resumes the selected timer, r resets it, + adds a minute,
+                up/down (or j/k) select, q (or Ctrl-C) quits.
+                """,
+            examples: ["timerctl watch pasta", "timerctl watch"]),
+        Topic(
             name: "wait", usage: "timerctl wait NAME",
             summary: "Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).",
             examples: ["timerctl wait pasta && echo 'drain it'"]),

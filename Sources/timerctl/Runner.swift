@@ -56,6 +56,11 @@ struct Runner {
         case .snooze(let name, let text):
             let reply = try request(try builder.snooze(name: name, duration: text))
             output(render.changed(try timer(reply), "snoozed") + "\n")
+        case .watch(let names):
+            var watch = Watch(
+                names: names, connection: try connect(), calendar: calendar,
+                unicode: Watch.unicodeLocale(Environment.current()))
+            try watch.run()
         case .wait(let name):
             try wait(for: name)
         case .ping:

@@ -20,6 +20,7 @@ import Testing
               cancel   Remove timers (running, paused or done). Also: rm.
               extend   Add time to a countdown or move a deadline.
               snooze   Run a finished timer again for a while (default 5 minutes).
+              watch    A live full-screen view: big digits for one timer, a table for more.
               wait     Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).
               ping     Check that the daemon answers; print its version.
               help     Show help for timerctl or one command.
@@ -188,6 +189,7 @@ import Testing
         switch command {
         case .start: "start"
         case .until: "until"
+        case .watch: "watch"
         case .list: "ls"
         case .show: "show"
         case .history: "history"
