@@ -4,7 +4,9 @@ import Protocol
 enum CtlCommand: Equatable {
     /// `notify` holds the reminders sorted longest first, and a sound file as typed (perhaps
     /// relative): `RequestBuilder` checks both against the end and the file system.
-    case start(name: String, duration: String, message: String?, notify: NotifyOptions = NotifyOptions())
+    case start(
+        name: String, duration: String, message: String?, notify: NotifyOptions = NotifyOptions(),
+        repeats: RepeatWords? = nil)
     case until(name: String, when: String, message: String?, notify: NotifyOptions = NotifyOptions())
     case list(json: Bool)
     case show(name: String, json: Bool)
@@ -19,6 +21,7 @@ enum CtlCommand: Equatable {
     /// Runs a done timer again for `duration` (nil: the daemon's default, 5 min).
     case snooze(name: String, duration: String?)
     case wait(name: String)
+    case watch(names: [String])
     case ping
     case help(topic: String?)
     case version
@@ -26,6 +29,13 @@ enum CtlCommand: Equatable {
     case completion(shell: Completion.Shell)
     /// Hidden: the names a completion offers, one per line (`__complete timers|presets`).
     case complete(Completion.Source)
+}
+
+/// How a timer repeats, as typed: rounds, and the `--then` step's name and duration.
+struct RepeatWords: Equatable {
+    var rounds: Int
+    var thenName: String?
+    var thenDuration: String?
 }
 
 /// The whole command line: global options and the command.
@@ -74,6 +84,15 @@ enum Arguments {
                 options.reminders.append(try value(for: flag, inline: inlineValue, from: &rest))
             case "--sound":
                 options.values["sound"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--repeat", "--cycles":
+                options.values[String(flag.dropFirst(2))] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--then":
+                // --then NAME DURATION: the second step of each round.
+                options.values["then"] = try value(for: flag, inline: inlineValue, from: &rest)
+                guard let length = rest.popFirst() else {
+                    throw UsageError(message: "--then needs a name and a duration, e.g. --then break 5m.", topic: "start")
+                }
+                options.values["then-length"] = length
             case "--json", "--all", "-a", "--no-remind", "--silent":
                 options.switches.insert(flag == "-a" ? "--all" : flag)
             case "-h", "--help":
@@ -151,7 +170,7 @@ enum Arguments {
             // Unquoted durations with spaces ("1h 30m") arrive as several words.
             return .start(
                 name: args[0], duration: args.dropFirst().joined(separator: " "), message: message,
-                notify: try notifyOptions(options, topic: canonical))
+                notify: try notifyOptions(options, topic: canonical), repeats: try repeatWords(options, topic: canonical))
         case "until":
             guard args.count >= 2 else {
                 throw UsageError(
@@ -176,6 +195,7 @@ enum Arguments {
             }
             try noArguments()
             return .history(limit: try flags["limit"].map(historyLimit), json: json)
+        case "watch": return .watch(names: args)
         case "pause": return .pause(names: try names())
         case "resume": return .resume(names: try names())
         case "reset": return .reset(names: try names())
@@ -278,6 +298,23 @@ enum Arguments {
 
     /// The long form of each short option, as help pages and refusals name it.
     static let longForms = ["-m": "--message", "-n": "--limit", "-a": "--all", "-h": "--help", "-V": "--version"]
+
+    /// `--repeat N`, or `--then NAME DURATION` with `--cycles N`, as typed; nil without them.
+    private static func repeatWords(_ options: Options, topic: String) throws(UsageError) -> RepeatWords? {
+        let flags = options.values
+        if flags["repeat"] != nil && flags["cycles"] != nil {
+            throw UsageError(
+                message: "--repeat and --cycles both count rounds; give one (--repeat 3 for one timer three times, "
+                    + "--then break 5m --cycles 4 for a pomodoro).", topic: topic)
+        }
+        guard let text = flags["repeat"] ?? flags["cycles"] ?? (flags["then"] != nil ? "1" : nil) else { return nil }
+        guard let rounds = Int(text), (1...Repeats.maxRounds).contains(rounds) else {
+            throw UsageError(
+                message: "\(flags["repeat"] != nil ? "--repeat" : "--cycles") needs a whole number from 1 to \(Repeats.maxRounds), such as 4.",
+                topic: topic)
+        }
+        return RepeatWords(rounds: rounds, thenName: flags["then"], thenDuration: flags["then-length"])
+    }
 
     /// "-2m" and "-30s" are amounts for `extend`, not options.
     private static func looksLikeAmount(_ argument: String) -> Bool {

@@ -160,7 +160,7 @@ extension String {
         "'" + replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'") + "'"
     }
 
-    func replacingAll(_ target: Character, with replacement: String) -> String {
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
         var result = ""
         for character in self {
             if character == target { result += replacement } else { result.append(character) }

@@ -79,6 +79,39 @@ struct DaemonConnection: ~Copyable {
         }
     }
 
+    /// The socket, for `poll`.
+    var descriptor: Int32 { fd }
+
+    /// The events that have arrived, without waiting for more (after `poll` said the socket
+    /// is readable, or to drain what `call` buffered).
+    mutating func availableEvents() throws(CtlFailure) -> [(TimerEvent, TimerInfo)] {
+        var found = events
+        events.removeAll()
+        while true {
+            let line: [UInt8]?
+            do { line = try framer.nextLine() } catch { throw .unreachable("The daemon sent an impossibly long line.") }
+            if let line {
+                do {
+                    if case .event(let event, let timer) = try RPC.decodeOutgoing(line) { found.append((event, timer)) }
+                } catch {
+                    throw .unreachable(error.message)
+                }
+                continue
+            }
+            var chunk = [UInt8](repeating: 0, count: 65_536)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if n > 0 {
+                chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return found
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else {
+                throw .unreachable("The daemon closed the connection (did it stop?).")
+            }
+        }
+    }
+
     private mutating func nextMessage() throws(CtlFailure) -> Outgoing {
         while true {
             let line: [UInt8]?

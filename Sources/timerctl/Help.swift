@@ -22,12 +22,16 @@ enum Help {
                 a bare number is seconds. At most 365 days.
                 NAME is 1-64 characters of any script; quote names with spaces.
                 \(startOptionLines)
+                  --repeat N           run it N times in a row (at most \(Repeats.maxRounds))
+                  --then NAME DURATION a second step after each run (a break)
+                  --cycles N           rounds of the timer and its --then step
                 """,
             examples: [
                 "timerctl start pasta 8m", "timerctl start 'tea break' 3m30s -m 'green tea, not too long'",
                 "timerctl start bread 45m --remind 10m --silent",
+                "timerctl start focus 25m --then break 5m --cycles 4",
             ],
-            options: startOptions),
+            options: startOptions.union(["--repeat", "--then", "--cycles"])),
         Topic(
             name: "until", usage: "timerctl until NAME WHEN [OPTIONS]",
             summary: "Count down to a time of day or a date (a deadline).",
@@ -96,6 +100,15 @@ enum Help {
                 is still running, use extend.
                 """,
             examples: ["timerctl snooze pasta", "timerctl snooze tea 10m"]),
+        Topic(
+            name: "watch", usage: "timerctl watch [NAME...]",
+            summary: "Live full-screen view: big digits for one timer, a table for more.",
+            details: """
+                Redrawn every second; says "Time's up!" when a timer fires.
+                Keys: space pauses or resumes the selected timer, r resets it, + adds a minute,
+                up/down (or j/k) select, q (or Ctrl-C) quits.
+                """,
+            examples: ["timerctl watch pasta", "timerctl watch"]),
         Topic(
             name: "wait", usage: "timerctl wait NAME",
             summary: "Wait until a timer is done (exit 0) or cancelled (exit 1).",

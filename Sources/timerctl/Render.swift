@@ -9,7 +9,7 @@ struct Render {
     func table(_ timers: [TimerInfo]) -> String {
         guard !timers.isEmpty else { return "No timers. Start one with `timerctl start pasta 8m`.\n" }
         let rows = timers.sorted(by: Self.order).map { timer -> [String] in
-            [timer.name, state(timer), left(timer), Self.bar(timer.progress, width: 16), ends(timer),
+            [Self.nameCell(timer), state(timer), left(timer), Self.bar(timer.progress, width: 16), ends(timer),
              timer.message.map { firstLine($0) } ?? ""]
         }
         return Self.columns(["NAME", "STATE", "LEFT", "PROGRESS", "ENDS", "MESSAGE"], rows, rightAligned: [2])
@@ -63,10 +63,18 @@ struct Render {
     }
 
     /// What a command's reply looks like in one line, with its reminders if it has any.
+    /// The name, and for a repeating timer its step and round: `focus 2/4`, `focus (break) 2/4`.
+    static func nameCell(_ timer: TimerInfo) -> String {
+        guard let cycle = timer.cycle else { return timer.name }
+        let step = cycle.step == timer.name ? "" : " (\(cycle.step))"
+        return "\(timer.name)\(step) \(cycle.round)/\(cycle.rounds)"
+    }
+
     func started(_ timer: TimerInfo) -> String {
+        let rounds = timer.cycle.map { ", \($0.rounds) round\($0.rounds == 1 ? "" : "s"), first" } ?? ""
         let what =
             switch timer.kind {
-            case .countdown: "\(timer.name): \(TimeFormat.compact(timer.duration)), done at \(endClock(timer))"
+            case .countdown: "\(timer.name): \(TimeFormat.compact(timer.duration))\(rounds.isEmpty ? "," : rounds) done at \(endClock(timer))"
             case .deadline: "\(timer.name): deadline \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now"
             }
         guard !timer.reminders.isEmpty else { return what + "." }

@@ -10,13 +10,28 @@ struct RequestBuilder {
     var files: SoundFiles
 
     /// `start NAME DURATION`: a countdown.
-    func countdown(name: String, duration text: String, message: String?, notify: NotifyOptions) throws(CtlFailure)
-        -> Request
-    {
+    func countdown(
+        name: String, duration text: String, message: String?, notify: NotifyOptions, repeats words: RepeatWords? = nil
+    ) throws(CtlFailure) -> Request {
         try check(name)
         let length: Duration
         do { length = try DurationParser.parse(text) } catch { throw .usage(error.message) }
-        return try start(name: name, spec: .countdown(length), endsIn: length, message: message, notify: notify)
+        var repeats: Repeats?
+        if let words {
+            var then: Repeats.Step?
+            if let thenName = words.thenName, let thenText = words.thenDuration {
+                try check(thenName)
+                do {
+                    then = Repeats.Step(name: thenName, length: try DurationParser.parse(thenText))
+                } catch {
+                    throw .usage("--then \(TimerText.shellWord(thenName)): \(error.message)")
+                }
+            }
+            repeats = Repeats(rounds: words.rounds, then: then)
+        }
+        let request = try start(name: name, spec: .countdown(length), endsIn: length, message: message, notify: notify)
+        guard case .start(let name, let spec, let message, let notify, _) = request else { return request }
+        return .start(name: name, spec: spec, message: message, notify: notify, repeats: repeats)
     }
 
     /// `until NAME WHEN`: a deadline, read on the calendar's wall clock from `now`.

@@ -19,8 +19,9 @@ struct Runner {
             output((topic.map(Help.text(for:)) ?? Help.overview) + "\n")
         case .version:
             output("timerctl \(timerdVersion)\n")
-        case .start(let name, let text, let message, let notify):
-            let reply = try request(try builder.countdown(name: name, duration: text, message: message, notify: notify))
+        case .start(let name, let text, let message, let notify, let repeats):
+            let reply = try request(
+                try builder.countdown(name: name, duration: text, message: message, notify: notify, repeats: repeats))
             output(render.started(try timer(reply)) + "\n")
         case .until(let name, let text, let message, let notify):
             let reply = try request(try builder.deadline(name: name, when: text, message: message, notify: notify))
@@ -55,6 +56,11 @@ struct Runner {
         case .snooze(let name, let text):
             let reply = try request(try builder.snooze(name: name, duration: text))
             output(render.changed(try timer(reply), "snoozed") + "\n")
+        case .watch(let names):
+            var watch = Watch(
+                names: names, connection: try connect(), calendar: calendar,
+                unicode: Watch.unicodeLocale(Environment.current()))
+            try watch.run()
         case .wait(let name):
             try wait(for: name)
         case .ping:

@@ -207,11 +207,11 @@ actor Scheduler {
             } catch {
                 return .failure(RPCError(code: RPCError.storageFailedCode, message: "timerd could not read its history: \(error)."))
             }
-        case .start(let name, .countdown(let length), let message, let notify):
+        case .start(let name, .countdown(let length), let message, let notify, let repeats):
             command = .start(
                 name: name, schedule: .countdown(length), message: message, reminders: notify.reminders ?? [],
-                sound: notify.sound)
-        case .start(let name, .deadline(let at), let message, let notify):
+                sound: notify.sound, repeats: repeats)
+        case .start(let name, .deadline(let at), let message, let notify, _):
             // Deadlines that set no reminders of their own get the configured ones.
             command = .start(
                 name: name, schedule: .deadline(at), message: message, reminders: notify.reminders ?? settings.reminders,
@@ -262,6 +262,10 @@ actor Scheduler {
                     name: firing.info.name, kind: firing.info.kind, dueAt: firing.info.endsAt ?? now.wall,
                     firedAt: firing.info.firedAt ?? now.wall, duration: firing.info.duration, message: firing.info.message)
             }
+        }
+        for effect in effects {
+            guard case .advance(let advancing) = effect else { continue }
+            present(.advanced(advancing, now: now.wall, calendar: calendar), sound: advancing.info.sound, at: now)
         }
         for effect in effects {
             guard case .remind(let reminding) = effect else { continue }
@@ -346,7 +350,7 @@ actor Scheduler {
                 guard !subscribers.isEmpty else { continue }
                 let line = RPC.line(RPC.event(event, info))
                 for sink in subscribers.values { sink.deliver(line) }
-            case .notify, .remind:
+            case .notify, .remind, .advance:
                 break  // told by `fire`, through the flood guard
             }
         }

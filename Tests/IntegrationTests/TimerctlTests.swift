@@ -177,6 +177,27 @@ struct TimerctlTests {
         #expect(try daemon.ctl("show", "report").stdout.contains("remind    30m and 10m before"))
     }
 
+    @Test("A pomodoro: focus, then break, for two rounds; wait returns when the last step is done")
+    func pomodoro() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        let watcher = try daemon.connect()
+        _ = try watcher.call("subscribe")
+        let started = try daemon.ctl("start", "focus", "0.3", "--then", "break", "0.2", "--cycles", "2")
+        #expect(started.status == 0, "\(started)")
+        #expect(started.stdout.contains(", 2 rounds, first done at"), "\(started)")
+        let table = try daemon.ctl("ls").stdout
+        #expect(table.contains("focus 1/2"), "\(table)")
+        #expect(try daemon.ctl("wait", "focus").status == 0)
+        var events: [String] = []
+        while events.last != "fired", let event = try watcher.readJSON() {
+            if let name = event["params"]?["event"]?.stringValue { events.append(name) }
+        }
+        #expect(events == ["started", "advanced", "advanced", "advanced", "fired"])
+        let done = try JSONParser.parse(try daemon.ctl("show", "focus", "--json").stdout)
+        #expect(done["cycle"] == ["round": 2, "rounds": 2, "step": "break"])
+        #expect(done["state"] == "done")
+    }
+
     @Test("help and --version work without a daemon")
     func helpWithoutDaemon() throws {
         let help = try run(Programs.timerctl, ["help", "start"])

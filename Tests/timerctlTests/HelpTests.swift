@@ -20,6 +20,7 @@ import Testing
               cancel      Remove timers (running, paused or done). Also: rm.
               extend      Add time to a countdown or move a deadline.
               snooze      Run a finished timer again for a while (default 5 minutes).
+              watch       Live full-screen view: big digits for one timer, a table for more.
               wait        Wait until a timer is done (exit 0) or cancelled (exit 1).
               ping        Check that the daemon answers; print its version.
               completion  Print a shell script that completes commands, options and names.
@@ -58,11 +59,15 @@ import Testing
               --no-remind          no reminders, not even timerd's defaults
               --sound FILE         play this sound file instead of the usual sound
               --silent             no sound
+              --repeat N           run it N times in a row (at most 100)
+              --then NAME DURATION a second step after each run (a break)
+              --cycles N           rounds of the timer and its --then step
 
             Examples:
               timerctl start pasta 8m
               timerctl start 'tea break' 3m30s -m 'green tea, not too long'
               timerctl start bread 45m --remind 10m --silent
+              timerctl start focus 25m --then break 5m --cycles 4
 
             """)
     }
@@ -186,6 +191,7 @@ import Testing
         switch command {
         case .start: "start"
         case .until: "until"
+        case .watch: "watch"
         case .list: "ls"
         case .show: "show"
         case .history: "history"

@@ -24,6 +24,19 @@ private let savedTimers: [PersistedTimer] = [
         id: 41, name: "eggs", kind: .countdown, state: .done, length: .minutes(6), total: .minutes(6),
         endWall: t0.wall - .minutes(3), endBoot: nil, bootID: nil, remaining: nil, firedAt: t0.wall,
         createdAt: instant("1969-12-31T23:59:59.999999999Z"), startedAt: t0.wall - .minutes(9), message: nil),
+    // Reminders, a sound file, and a pomodoro in its second round's break.
+    PersistedTimer(
+        id: 42, name: "focus", kind: .countdown, state: .running, length: .minutes(25), total: .minutes(5),
+        endWall: t0.wall + .minutes(5), endBoot: t0.boot + .minutes(5), bootID: "6c1b4a3e-boot", remaining: nil,
+        firedAt: nil, createdAt: t0.wall, startedAt: t0.wall, message: nil, reminders: [.minutes(1), .seconds(30)],
+        sound: .file("/usr/share/sounds/a b.oga"),
+        chain: Chain(
+            steps: [Repeats.Step(name: "focus", length: .minutes(25)), Repeats.Step(name: "break \"long\"", length: .minutes(5))],
+            rounds: 4, round: 2, step: 1)),
+    PersistedTimer(
+        id: 43, name: "quiet", kind: .deadline, state: .running, length: .hours(1), total: .hours(1),
+        endWall: t0.wall + .hours(1), endBoot: nil, bootID: nil, remaining: nil, firedAt: nil, createdAt: t0.wall,
+        startedAt: t0.wall, message: nil, sound: .silent),
 ]
 
 /// The `n`th history entry of a made-up sequence (a minute apart).
@@ -89,7 +102,7 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
             pasta.bootID = nil
             pasta.remaining = .minutes(4)
             pasta.message = nil
-            try store.commit(StoreWrites(upserts: [pasta], deletes: [2, 41, 999]))
+            try store.commit(StoreWrites(upserts: [pasta], deletes: [2, 41, 42, 43, 999]))
             #expect(try store.loadTimers() == [pasta, savedTimers[2]])
             #expect(try openStore(path).loadTimers() == [pasta, savedTimers[2]])
         }

@@ -11,7 +11,8 @@ public enum StartSpec: Sendable, Equatable {
 /// `Request` knows how to become the `method`/`params` pair of a JSON-RPC request and how to
 /// be read back from one, refusing anything off with a message that names the problem.
 public enum Request: Sendable, Equatable {
-    case start(name: String, spec: StartSpec, message: String?, notify: NotifyOptions = NotifyOptions())
+    case start(
+        name: String, spec: StartSpec, message: String?, notify: NotifyOptions = NotifyOptions(), repeats: Repeats? = nil)
     case list
     case get(name: String)
     case pause(name: String)
@@ -51,7 +52,7 @@ public enum Request: Sendable, Equatable {
     public var params: JSONObject {
         var p = JSONObject()
         switch self {
-        case .start(let name, let spec, let message, let notify):
+        case .start(let name, let spec, let message, let notify, let repeats):
             p["name"] = .string(name)
             switch spec {
             case .countdown(let length): p["seconds"] = WireTime.seconds(length)
@@ -63,6 +64,12 @@ public enum Request: Sendable, Equatable {
             case .standard: break
             case .file(let path): p["sound"] = .string(path)
             case .silent: p["silent"] = true
+            }
+            if let repeats {
+                p["rounds"] = .integer(Int64(repeats.rounds))
+                if let then = repeats.then {
+                    p["then"] = ["name": .string(then.name), "seconds": WireTime.seconds(then.length)]
+                }
             }
         case .get(let name), .pause(let name), .resume(let name), .reset(let name), .cancel(let name):
             p["name"] = .string(name)
@@ -97,9 +104,15 @@ public enum Request: Sendable, Equatable {
             let at = try reader.optionalTimestamp("at")
             let message = try reader.optionalString("message", example: "\"drain it\"")
             let notify = try reader.notifyOptions()
+            let repeats = try reader.repeats()
             switch (seconds, at) {
-            case (let seconds?, nil): self = .start(name: name, spec: .countdown(seconds), message: message, notify: notify)
-            case (nil, let at?): self = .start(name: name, spec: .deadline(at), message: message, notify: notify)
+            case (let seconds?, nil):
+                self = .start(name: name, spec: .countdown(seconds), message: message, notify: notify, repeats: repeats)
+            case (nil, let at?):
+                guard repeats == nil else {
+                    throw .invalidParams("A deadline happens once; \"rounds\" and \"then\" are for countdowns (\"seconds\").")
+                }
+                self = .start(name: name, spec: .deadline(at), message: message, notify: notify)
             case (nil, nil):
                 throw .invalidParams(
                     "start needs either \"seconds\" (a countdown, e.g. 480) or \"at\" (a deadline, e.g. \"2026-12-24T18:00:00+01:00\").")
@@ -151,7 +164,7 @@ private struct ParamsReader {
     /// The params of each method, in the order error messages list them.
     static func accepted(by method: String) -> [String] {
         switch method {
-        case "start": ["name", "seconds", "at", "message", "remind", "sound", "silent"]
+        case "start": ["name", "seconds", "at", "message", "remind", "sound", "silent", "rounds", "then"]
         case "extend", "snooze": ["name", "seconds"]
         case "get", "pause", "resume", "reset", "cancel": ["name"]
         case "history": ["limit"]
@@ -227,6 +240,35 @@ private struct ParamsReader {
         case (.some, true): throw .invalidParams("Give either \"sound\" or \"silent\", not both.")
         }
         return options
+    }
+
+    /// `rounds` (1–100) and `then` (`{name, seconds}`), or nil when neither is given.
+    func repeats() throws(RPCError) -> Repeats? {
+        let rounds: Int?
+        switch value("rounds") {
+        case nil: rounds = nil
+        case let raw?:
+            guard let n = raw.int64Value, (1...Int64(Repeats.maxRounds)).contains(n) else {
+                throw .invalidParams("\"rounds\" must be a whole number from 1 to \(Repeats.maxRounds), such as 4.")
+            }
+            rounds = Int(n)
+        }
+        var then: Repeats.Step?
+        if let raw = value("then") {
+            let example = "such as {\"name\": \"break\", \"seconds\": 300}"
+            guard case .object(let o) = raw, o.count == 2, case .string(let name)? = o["name"],
+                let seconds = o["seconds"]?.doubleValue, let length = Duration(secondsValue: seconds)
+            else {
+                throw .invalidParams("\"then\" must be an object with a \"name\" and \"seconds\", \(example).")
+            }
+            if let problem = TimerText.problem(withName: name) { throw .invalidParams("\"then\": \(problem)") }
+            guard length > .zero, length <= Limits.maxCountdown else {
+                throw .invalidParams("\"then\" must last more than zero and at most 365 days, \(example).")
+            }
+            then = Repeats.Step(name: name, length: length)
+        }
+        guard rounds != nil || then != nil else { return nil }
+        return Repeats(rounds: rounds ?? 1, then: then)
     }
 
     func optionalLimit() throws(RPCError) -> Int? {

@@ -24,6 +24,7 @@ extension TimerInfo {
             o["sound"] = .null
             o["silent"] = true
         }
+        o["cycle"] = cycle.map { ["round": .integer(Int64($0.round)), "rounds": .integer(Int64($0.rounds)), "step": .string($0.step)] } ?? .null
         return .object(o)
     }
 
@@ -82,9 +83,18 @@ extension TimerInfo {
         case .bool(true)?: sound = .silent
         default: throw bad("silent")
         }
+        var cycle: Cycle?
+        switch o["cycle"] {
+        case nil, .null?: break
+        case .object(let c)?:
+            guard let round = c["round"]?.int64Value, let rounds = c["rounds"]?.int64Value, let step = c["step"]?.stringValue
+            else { throw bad("cycle") }
+            cycle = Cycle(round: Int(round), rounds: Int(rounds), step: step)
+        default: throw bad("cycle")
+        }
         self.init(
             name: name, kind: kind, state: state, duration: duration, remaining: remaining,
             endsAt: try instant("endsAt"), createdAt: createdAt, firedAt: try instant("firedAt"),
-            message: message, reminders: reminders, sound: sound)
+            message: message, reminders: reminders, sound: sound, cycle: cycle)
     }
 }

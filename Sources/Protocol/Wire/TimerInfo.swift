@@ -39,11 +39,13 @@ public struct TimerInfo: Sendable, Equatable {
     public var reminders: [Duration]
     /// The notification's sound (never `.standard`'s default resolved: that is the daemon's).
     public var sound: NotifyOptions.Sound
+    /// Where a repeating timer is; nil for a timer that runs once.
+    public var cycle: Cycle?
 
     public init(
         name: String, kind: TimerKind, state: TimerState, duration: Duration, remaining: Duration,
         endsAt: Timestamp?, createdAt: Timestamp, firedAt: Timestamp? = nil, message: String? = nil,
-        reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard
+        reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard, cycle: Cycle? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -56,6 +58,7 @@ public struct TimerInfo: Sendable, Equatable {
         self.message = message
         self.reminders = reminders
         self.sound = sound
+        self.cycle = cycle
     }
 
     /// Fired so long after it was due that its notification came late: the daemon was not

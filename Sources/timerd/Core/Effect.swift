@@ -9,6 +9,16 @@ enum Effect: Equatable, Sendable {
     case notify([Firing])
     /// Remind that a timer ends soon.
     case remind(Reminding)
+    /// A repeating timer finished a step and started the next.
+    case advance(Advancing)
+}
+
+/// A repeating timer that went on to its next step.
+struct Advancing: Equatable, Sendable {
+    /// The timer, now in its next step.
+    var info: TimerInfo
+    /// The step that ended.
+    var finished: Repeats.Step
 }
 
 /// A reminder that came due.

@@ -26,6 +26,7 @@ struct PersistedTimer: Equatable, Sendable {
     var message: String?
     var reminders: [Duration] = []
     var sound: NotifyOptions.Sound = .standard
+    var chain: Chain?
 }
 
 extension TimerRecord {
@@ -34,7 +35,7 @@ extension TimerRecord {
         var saved = PersistedTimer(
             id: id, name: name, kind: kind, state: .running, length: length, total: total, endWall: nil, endBoot: nil,
             bootID: nil, remaining: nil, firedAt: nil, createdAt: createdAt, startedAt: startedAt, message: message,
-            reminders: reminders, sound: sound)
+            reminders: reminders, sound: sound, chain: chain)
         switch phase {
         case .running(.boot(let due)):
             saved.endWall = now.wall + (due - now.boot)
@@ -82,6 +83,6 @@ extension TimerRecord {
         self.init(
             id: saved.id, name: saved.name, kind: saved.kind, length: saved.length, total: saved.total, phase: phase,
             createdAt: saved.createdAt, startedAt: saved.startedAt, message: saved.message, reminders: saved.reminders,
-            sound: saved.sound)
+            sound: saved.sound, chain: saved.chain)
     }
 }

@@ -32,6 +32,8 @@ struct TimerRecord: Equatable, Sendable {
     /// Reminders: how long before the end each comes, longest first.
     var reminders: [Duration] = []
     var sound: NotifyOptions.Sound = .standard
+    /// For a repeating countdown, its plan and position.
+    var chain: Chain?
 
     var isDone: Bool { if case .done = phase { true } else { false } }
 
@@ -80,6 +82,6 @@ struct TimerRecord: Equatable, Sendable {
         return TimerInfo(
             name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
             endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message, reminders: reminders,
-            sound: sound)
+            sound: sound, cycle: chain?.cycle)
     }
 }

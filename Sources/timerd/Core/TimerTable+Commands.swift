@@ -7,8 +7,10 @@ extension TimerTable {
 
     mutating func apply(_ command: TableCommand, at now: Moment) throws(TableError) -> Outcome {
         switch command {
-        case .start(let name, let schedule, let message, let reminders, let sound):
-            return try start(name: name, schedule: schedule, message: message, reminders: reminders, sound: sound, at: now)
+        case .start(let name, let schedule, let message, let reminders, let sound, let repeats):
+            return try start(
+                name: name, schedule: schedule, message: message, reminders: reminders, sound: sound, repeats: repeats,
+                at: now)
         case .pause(let name): return try pause(name, at: now)
         case .resume(let name): return try resume(name, at: now)
         case .reset(let name): return try reset(name, at: now)
@@ -20,7 +22,7 @@ extension TimerTable {
 
     private mutating func start(
         name: String, schedule: Schedule, message: String?, reminders: [Duration], sound: NotifyOptions.Sound,
-        at now: Moment
+        repeats: Repeats? = nil, at now: Moment
     ) throws(TableError) -> Outcome {
         if let problem = TimerText.problem(withName: name) { throw .invalid(problem) }
         if let message, let problem = TimerText.problem(withMessage: message) { throw .invalid(problem) }
@@ -46,6 +48,9 @@ extension TimerTable {
         switch schedule {
         case .countdown(let length):
             try Self.check(countdown: length)
+            if let rounds = repeats?.rounds, !(1...Repeats.maxRounds).contains(rounds) {
+                throw .invalid("A timer repeats at most \(Repeats.maxRounds) times.")
+            }
             record = TimerRecord(
                 id: takeID(), name: name, kind: .countdown, length: length, total: length,
                 phase: .running(due: .boot(now.boot + length)), createdAt: now.wall, startedAt: now.wall,
@@ -56,6 +61,7 @@ extension TimerTable {
                 id: takeID(), name: name, kind: .deadline, length: at - now.wall, total: at - now.wall,
                 phase: .running(due: .wall(at)), createdAt: now.wall, startedAt: now.wall, message: message)
         }
+        if case .countdown(let length) = schedule { record.chain = Chain(name: name, length: length, repeats: repeats) }
         record.reminders = Array(Set(reminders.filter { $0 > .zero })).sorted(by: >)
         record.sound = sound
         if let replaced { remove(replaced) }
@@ -110,6 +116,7 @@ extension TimerTable {
         }
         record.total = record.length
         record.startedAt = now.wall
+        record.chain = record.chain?.restarted
         record.phase = .running(due: .boot(now.boot + record.length))
         store(record, at: now)
         return outcome(record, .reset, at: now)

@@ -12,6 +12,7 @@ extension TimerTable {
     mutating func fireDue(at now: Moment) -> [Effect] {
         var fired: [TimerRecord] = []
         var reminders: [UInt64: Int] = [:]
+        var advanced: [Effect] = []
         while let entry = bootQueue.min, entry.due <= now.boot {
             bootQueue.popMin()
             guard var record = records[entry.id], record.isCurrent(.boot(entry.due), reminder: entry.reminder) else {
@@ -21,7 +22,20 @@ extension TimerTable {
                 reminders[entry.id] = max(reminders[entry.id] ?? 0, entry.reminder)
                 continue
             }
-            record.phase = .done(endedAt: now.wall - (now.boot - entry.due), firedAt: now.wall)
+            let endedAt = now.wall - (now.boot - entry.due)
+            if let chain = record.chain, let next = chain.next {
+                // The next step runs from the instant this one was due, so a chain does not
+                // drift; after a suspend the steps that came due meanwhile pass one by one.
+                record.chain = next
+                record.total = next.current.length
+                record.startedAt = endedAt
+                record.phase = .running(due: .boot(entry.due + next.current.length))
+                store(record, at: now)
+                let info = record.info(at: now)
+                advanced += [.event(.advanced, info), .advance(Advancing(info: info, finished: chain.current))]
+                continue
+            }
+            record.phase = .done(endedAt: endedAt, firedAt: now.wall)
             set(record)
             fired.append(record)
         }
@@ -38,11 +52,11 @@ extension TimerTable {
             set(record)
             fired.append(record)
         }
-        var effects: [Effect] = []
+        var effects = advanced
         if !fired.isEmpty {
             fired.sort { ($0.endsAt(at: now)!, $0.id) < ($1.endsAt(at: now)!, $1.id) }
             let infos = fired.map { $0.info(at: now) }
-            effects = infos.map { Effect.event(.fired, $0) }
+            effects += infos.map { Effect.event(.fired, $0) }
             effects.append(.notify(zip(fired, infos).map { Firing(info: $1, startedAt: $0.startedAt) }))
         }
         // Only the nearest reminder of each timer that still runs (after a suspend several may

@@ -10,7 +10,7 @@ enum Schedule: Equatable, Sendable {
 enum TableCommand: Equatable, Sendable {
     case start(
         name: String, schedule: Schedule, message: String?, reminders: [Duration] = [],
-        sound: NotifyOptions.Sound = .standard)
+        sound: NotifyOptions.Sound = .standard, repeats: Repeats? = nil)
     case pause(name: String)
     case resume(name: String)
     case reset(name: String)

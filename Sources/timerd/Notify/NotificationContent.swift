@@ -72,6 +72,19 @@ struct NotificationContent: Equatable, Sendable {
             timers: [info.name], actions: [.dismiss])
     }
 
+    /// A repeating timer went on to its next step: "focus done" / "Now break for 5m, until
+    /// 18:47 (round 2 of 4)." It replaces the timer's previous notification.
+    static func advanced(_ advancing: Advancing, now: Timestamp, calendar: LocalCalendar) -> NotificationContent {
+        let info = advancing.info
+        let next = info.cycle?.step ?? info.name
+        let until = info.endsAt.map { " until \(TimeFormat.clock($0, now: now, calendar: calendar))" } ?? ""
+        let round = info.cycle.map { " (round \($0.round) of \($0.rounds))" } ?? ""
+        return NotificationContent(
+            summary: "\(advancing.finished.name) done",
+            body: "Now \(next) for \(TimeFormat.compact(info.duration)),\(until)\(round).", timers: [info.name],
+            actions: [.dismiss])
+    }
+
     /// "a, b, c, d, e and 20 more".
     static func list(_ names: [String]) -> String {
         guard names.count > namesInSummary else { return names.joined(separator: ", ") }
@@ -136,7 +149,9 @@ struct NotificationContent: Equatable, Sendable {
             let weekday = calendar.local(ended).date.weekday.abbreviation
             what = "Deadline reached: \(weekday) \(TimeFormat.clock(ended, now: ended, calendar: calendar))"
         }
-        guard let message = info.message, !message.isEmpty else { return what }
-        return "\(message)\n\(what)"
+        var text = what
+        if let cycle = info.cycle, cycle.rounds > 1 { text += "; all \(cycle.rounds) rounds done" }
+        guard let message = info.message, !message.isEmpty else { return text }
+        return "\(message)\n\(text)"
     }
 }

@@ -6,7 +6,7 @@ import Protocol
 /// `synchronous=FULL`, so a committed transaction survives a crash or power cut.
 final class SQLiteStore: Store {
     /// The schema this build writes. `PRAGMA user_version` holds the file's.
-    static let schemaVersion: Int64 = 2
+    static let schemaVersion: Int64 = 3
 
     let path: String
     private let database: SQLiteDatabase
@@ -65,8 +65,8 @@ final class SQLiteStore: Store {
         upsert = try database.prepare(
             """
             INSERT OR REPLACE INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns,
-                boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
+                boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
             """)
         delete = try database.prepare("DELETE FROM timers WHERE id = ?1")
         appendHistory = try database.prepare(
@@ -123,6 +123,10 @@ final class SQLiteStore: Store {
                 // ("silent", or "file:" and a path; NULL for the default).
                 try database.execute("ALTER TABLE timers ADD COLUMN reminders TEXT; ALTER TABLE timers ADD COLUMN sound TEXT;")
             }
+            if version < 3 {
+                // A repeating timer's plan and position, as JSON: {"steps":[{"name","ns"}],"rounds","round","step"}.
+                try database.execute("ALTER TABLE timers ADD COLUMN chain TEXT;")
+            }
             try database.execute("PRAGMA user_version = \(schemaVersion)")
         }
     }
@@ -132,7 +136,7 @@ final class SQLiteStore: Store {
             let select = try database.prepare(
                 """
                 SELECT id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns, boot_id, remaining_ns,
-                    fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound
+                    fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain
                 FROM timers ORDER BY id
                 """)
             var timers: [PersistedTimer] = []
@@ -155,7 +159,7 @@ final class SQLiteStore: Store {
                         createdAt: Timestamp(nanoseconds: created), startedAt: Timestamp(nanoseconds: started),
                         message: select.string(13),
                         reminders: (select.string(14) ?? "").split(separator: ",").compactMap { Int64($0) }.map(Duration.nanoseconds),
-                        sound: Self.sound(select.string(15))))
+                        sound: Self.sound(select.string(15)), chain: select.string(16).flatMap(Self.chain)))
             }
             return timers
         } catch {
@@ -184,6 +188,7 @@ final class SQLiteStore: Store {
                     upsert.bind(14, timer.message)
                     upsert.bind(15, timer.reminders.isEmpty ? nil : timer.reminders.map { String($0.nanoseconds) }.joined(separator: ","))
                     upsert.bind(16, Self.column(timer.sound))
+                    upsert.bind(17, timer.chain.map(Self.column))
                     try upsert.run()
                 }
                 for id in writes.deletes {
@@ -212,6 +217,27 @@ final class SQLiteStore: Store {
         case .silent: "silent"
         case .file(let path): "file:" + path
         }
+    }
+
+    private static func column(_ chain: Chain) -> String {
+        let steps: [JSONValue] = chain.steps.map { ["name": .string($0.name), "ns": .integer($0.length.nanoseconds)] }
+        return JSONWriter.string([
+            "steps": .array(steps), "rounds": .integer(Int64(chain.rounds)), "round": .integer(Int64(chain.round)),
+            "step": .integer(Int64(chain.step)),
+        ])
+    }
+
+    private static func chain(_ column: String) -> Chain? {
+        guard let json = try? JSONParser.parse(column), let items = json["steps"]?.arrayValue,
+            let rounds = json["rounds"]?.int64Value, let round = json["round"]?.int64Value, let step = json["step"]?.int64Value
+        else { return nil }
+        var steps: [Repeats.Step] = []
+        for item in items {
+            guard let name = item["name"]?.stringValue, let ns = item["ns"]?.int64Value else { return nil }
+            steps.append(Repeats.Step(name: name, length: .nanoseconds(ns)))
+        }
+        guard steps.indices.contains(Int(step)), round >= 1, round <= rounds else { return nil }
+        return Chain(steps: steps, rounds: Int(rounds), round: Int(round), step: Int(step))
     }
 
     private static func sound(_ column: String?) -> NotifyOptions.Sound {

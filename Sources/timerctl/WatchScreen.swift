@@ -1,0 +1,157 @@
+import Protocol
+
+/// What `timerctl watch` draws, as lines of text: pure, so every screen can be pinned by a test.
+///
+/// One timer: its remaining time in big digits, like a kitchen timer, with its name, a
+/// progress bar and its end. Several: the `ls` table with the selected row marked. Above, a
+/// "Time's up!" banner for timers that just fired; below, the keys.
+struct WatchScreen {
+    var timers: [TimerInfo]
+    /// Index into `timers` (sorted as the table shows them) of the selected timer.
+    var selected: Int
+    /// Names of timers that fired while watched, newest last.
+    var timesUp: [String]
+    var now: Timestamp
+    var calendar: LocalCalendar
+    var width: Int
+    var height: Int
+    var unicode = true
+    /// A line telling the outcome of the last key (an error from the daemon, say).
+    var status: String?
+
+    static let keys = "space pause/resume · r reset · + 1 min · ↑↓ select · q quit"
+    static let asciiKeys = "space pause/resume | r reset | + 1 min | up/down select | q quit"
+
+    /// The timers in the order the table shows them (by time left, done last).
+    static func ordered(_ timers: [TimerInfo]) -> [TimerInfo] { timers.sorted(by: Render.order) }
+
+    func lines() -> [String] {
+        var lines: [String] = []
+        if !timesUp.isEmpty {
+            lines.append(center("*** Time's up! \(timesUp.suffix(3).joined(separator: ", ")) ***"))
+            lines.append("")
+        }
+        let ordered = Self.ordered(timers)
+        if ordered.isEmpty {
+            lines.append(center("No timers. Start one with `timerctl start pasta 8m`."))
+        } else if ordered.count == 1 {
+            lines += single(ordered[0])
+        } else {
+            lines += table(ordered)
+        }
+        // Keys and status at the bottom of the screen.
+        let footer = [status ?? "", unicode ? Self.keys : Self.asciiKeys].map { TextWidth.truncate($0, to: width) }
+        let room = max(0, height - footer.count - lines.count)
+        lines += Array(repeating: "", count: room) + footer
+        return lines.map { TextWidth.truncate($0, to: width) }
+    }
+
+    // MARK: One timer
+
+    private func single(_ timer: TimerInfo) -> [String] {
+        let remaining = live(timer)
+        var lines = [center(Render.nameCell(timer) + stateWord(timer)), ""]
+        let text = TimeFormat.remaining(remaining)
+        // "2 days 03:04:05": the days above, the clock in big digits.
+        let parts = text.split(separator: " ")
+        if parts.count == 3 {
+            lines.append(center("\(parts[0]) \(parts[1]) +"))
+        }
+        let clock = String(parts.last ?? "")
+        let big = BigDigits.render(clock, block: unicode ? "█" : "#")
+        if TextWidth.of(big[0]) <= width {
+            lines += big.map(center)
+        } else {
+            lines.append(center(clock))
+        }
+        lines.append("")
+        let barWidth = max(10, min(60, width - 10))
+        var progress = timer
+        progress.remaining = remaining
+        lines.append(center(unicode ? trackBar(progress.progress, barWidth) : asciiBar(progress.progress, barWidth)))
+        if let ends = timer.endsAt, timer.state != .paused {
+            let verb = timer.state == .done ? "ended" : "ends"
+            lines.append(center("\(verb) \(TimeFormat.clock(ends, now: now, calendar: calendar))"))
+        }
+        if let message = timer.message { lines.append(center(String(message.prefix { $0 != "\n" }))) }
+        return lines
+    }
+
+    private func stateWord(_ timer: TimerInfo) -> String {
+        switch timer.state {
+        case .running: ""
+        case .paused: " (paused)"
+        case .done: timer.missed ? " (missed)" : " (done)"
+        }
+    }
+
+    // MARK: Several timers
+
+    private func table(_ ordered: [TimerInfo]) -> [String] {
+        let shown = ordered.map { timer -> TimerInfo in
+            var timer = timer
+            timer.remaining = live(timer)
+            return timer
+        }
+        let rows = Render(now: now, calendar: calendar).table(shown).split(separator: "\n", omittingEmptySubsequences: false)
+            .map(String.init).filter { !$0.isEmpty }
+        // Row 0 is the header; mark the selected timer's row.
+        return rows.enumerated().map { index, row in
+            guard index > 0 else { return "  " + row }
+            return (index - 1 == selected ? (unicode ? "▸ " : "> ") : "  ") + row
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Time left as of `now`: the daemon's figures are from when it last told us.
+    func live(_ timer: TimerInfo) -> Duration {
+        guard timer.state == .running, let ends = timer.endsAt else { return timer.remaining }
+        return max(.zero, ends - now)
+    }
+
+    private func center(_ text: String) -> String {
+        let pad = max(0, (width - TextWidth.of(text)) / 2)
+        return String(repeating: " ", count: pad) + text
+    }
+
+    /// The table's eighth-block bar on a light track, so the part still to go shows.
+    private func trackBar(_ fraction: Double, _ width: Int) -> String {
+        let bar = Render.bar(fraction, width: width)
+        let filled = bar.prefix { $0 != " " }
+        return filled + String(repeating: "░", count: width - TextWidth.of(String(filled)))
+    }
+
+    private func asciiBar(_ fraction: Double, _ width: Int) -> String {
+        let filled = Int((max(0, min(1, fraction)) * Double(width)).rounded(.down))
+        return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"
+    }
+}
+
+/// Digits five rows high, for the kitchen-timer view.
+enum BigDigits {
+    private static let glyphs: [Character: [String]] = [
+        "0": ["###", "# #", "# #", "# #", "###"], "1": ["  #", "  #", "  #", "  #", "  #"],
+        "2": ["###", "  #", "###", "#  ", "###"], "3": ["###", "  #", "###", "  #", "###"],
+        "4": ["# #", "# #", "###", "  #", "  #"], "5": ["###", "#  ", "###", "  #", "###"],
+        "6": ["###", "#  ", "###", "# #", "###"], "7": ["###", "  #", "  #", "  #", "  #"],
+        "8": ["###", "# #", "###", "# #", "###"], "9": ["###", "# #", "###", "  #", "###"],
+        ":": [" ", "#", " ", "#", " "],
+    ]
+
+    /// Five lines drawing `text` (digits and colons) with `block`.
+    static func render(_ text: String, block: String) -> [String] {
+        (0..<5).map { row in
+            text.compactMap { glyphs[$0]?[row] }.joined(separator: " ")
+                .replacingAll("#", with: block)
+        }
+    }
+}
+
+extension String {
+    fileprivate func replacingAll(_ target: Character, with replacement: String) -> String {
+        var out = ""
+        for c in self { if c == target { out += replacement } else { out.append(c) } }
+        return out
+    }
+}

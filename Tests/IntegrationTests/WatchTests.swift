@@ -1,0 +1,85 @@
+import Foundation
+import Protocol
+import Testing
+
+/// `timerctl watch` in a real terminal: tmux runs it, the test presses keys and reads the pane.
+@Suite("timerctl watch in tmux")
+struct WatchTests {
+    /// A tmux server of the test's own (its socket in the daemon's directory), killed at the end.
+    final class Tmux {
+        let socket: String
+        init(socket: String) { self.socket = socket }
+
+        @discardableResult
+        func command(_ arguments: [String]) throws -> ProcessResult {
+            try run("/usr/bin/tmux", ["-S", socket] + arguments)
+        }
+
+        func screen(_ session: String) throws -> String { try command(["capture-pane", "-p", "-t", session]).stdout }
+
+        func keys(_ session: String, _ keys: String...) throws { try command(["send-keys", "-t", session] + keys) }
+
+        deinit { _ = try? command(["kill-server"]) }
+    }
+
+    @Test("The table, keys that act on the selected timer, Time's up, and a clean exit")
+    func watchSeveral() throws {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
+        #expect(try daemon.ctl("start", "pasta", "8m").status == 0)
+        #expect(try daemon.ctl("start", "パスタ", "3m", "-m", "al dente").status == 0)
+        #expect(try daemon.ctl("start", "eggs", "1.5").status == 0)
+        let tmux = Tmux(socket: daemon.directory + "/tmux")
+        let command = "LANG=C.UTF-8 \(Programs.timerctl) watch --socket \(daemon.socket) --no-spawn; echo WATCH-EXITED $?; sleep 30"
+        try tmux.command(["new-session", "-d", "-s", "w", "-x", "90", "-y", "16", command])
+
+        #expect(eventually { (try? tmux.screen("w"))?.contains("パスタ  running") == true }, "\((try? tmux.screen("w")) ?? "")")
+        let first = try tmux.screen("w")
+        #expect(first.contains("NAME") && first.contains("pasta") && first.contains("al dente"))
+        #expect(first.contains("q quit"))
+
+        // The soonest timer (eggs) fires: the daemon's event, not a poll, brings "Time's up!".
+        #expect(eventually(timeout: .seconds(5)) { (try? tmux.screen("w"))?.contains("Time's up! eggs") == true })
+
+        // Done timers sort last; the selection starts on the first row: パスタ (3 min left).
+        try tmux.keys("w", "Space")
+        #expect(eventually { (try? daemon.ctl("show", "パスタ", "--json").stdout)?.contains(#""state":"paused""#) == true })
+        try tmux.keys("w", "Down")
+        try tmux.keys("w", "+")
+        #expect(eventually {
+            let pasta = try? JSONParser.parse(try daemon.ctl("show", "pasta", "--json").stdout)
+            return pasta?["duration"] == 540
+        }, "+ added a minute to pasta")
+        try tmux.keys("w", "r")
+        #expect(eventually {
+            let pasta = try? JSONParser.parse(try daemon.ctl("show", "pasta", "--json").stdout)
+            return pasta?["duration"] == 480
+        }, "r reset pasta")
+
+        try tmux.keys("w", "q")
+        #expect(eventually { (try? tmux.screen("w"))?.contains("WATCH-EXITED 0") == true }, "q quits with status 0")
+        let after = try tmux.screen("w")
+        #expect(!after.contains("q quit"), "the alternate screen is gone: \(after)")
+    }
+
+    @Test("One timer in big digits; Ctrl-C leaves cleanly")
+    func watchOne() throws {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
+        #expect(try daemon.ctl("start", "tea", "5m").status == 0)
+        let tmux = Tmux(socket: daemon.directory + "/tmux")
+        let command = "LANG=C.UTF-8 \(Programs.timerctl) watch tea --socket \(daemon.socket) --no-spawn; echo WATCH-EXITED $?; sleep 30"
+        try tmux.command(["new-session", "-d", "-s", "one", "-x", "80", "-y", "16", command])
+        #expect(eventually { (try? tmux.screen("one"))?.contains("███") == true })
+        let screen = try tmux.screen("one")
+        #expect(screen.contains("tea") && screen.contains("ends "))
+        try tmux.keys("one", "C-c")
+        #expect(eventually { (try? tmux.screen("one"))?.contains("WATCH-EXITED 0") == true })
+    }
+
+    @Test("watch refuses to run without a terminal, and names an unknown timer")
+    func watchNeedsATerminal() throws {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
+        let piped = try daemon.ctl("watch")
+        #expect(piped.status == 2)
+        #expect(piped.stderr.contains("watch needs a terminal"), "\(piped)")
+    }
+}

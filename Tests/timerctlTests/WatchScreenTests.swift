@@ -1,0 +1,99 @@
+import Protocol
+import Testing
+
+@testable import timerctl
+
+/// The screens of `timerctl watch`, pinned.
+@Suite struct WatchScreenTests {
+    static let now = RFC3339.parse("2026-11-30T12:00:00Z")!
+    static let calendar = LocalCalendar(zone: FixedOffsetZone.utc)
+
+    static func running(_ name: String, left: Int64, of total: Int64, message: String? = nil) -> TimerInfo {
+        TimerInfo(
+            name: name, kind: .countdown, state: .running, duration: .seconds(total), remaining: .seconds(left),
+            endsAt: now + .seconds(left), createdAt: now - .seconds(total - left), message: message)
+    }
+
+    static func screen(_ timers: [TimerInfo], selected: Int = 0, timesUp: [String] = [], width: Int = 60, height: Int = 14,
+                       unicode: Bool = true) -> [String] {
+        WatchScreen(
+            timers: timers, selected: selected, timesUp: timesUp, now: now, calendar: calendar, width: width,
+            height: height, unicode: unicode
+        ).lines().map { $0.trimmingTrailingSpaces() }
+    }
+
+    @Test func oneTimerIsAKitchenTimer() {
+        let lines = Self.screen([Self.running("pasta", left: 479, of: 480, message: "salt the water")])
+        #expect(lines.joined(separator: "\n") == """
+                                       pasta
+
+                                   ███   ███ ███
+                                     █ █ █   █ █
+                                     █   ███ ███
+                                     █ █   █   █
+                                     █   ███ ███
+
+                 ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░
+                                     ends 12:07
+                                   salt the water
+
+
+            space pause/resume · r reset · + 1 min · ↑↓ select · q quit
+            """)
+    }
+
+    @Test func severalTimersAreTheTableWithTheSelectionMarked() {
+        let lines = Self.screen(
+            [Self.running("pasta", left: 479, of: 480), Self.running("パスタ", left: 90, of: 180), Self.running("tea", left: 30, of: 60)],
+            selected: 1, width: 70, height: 8)
+        #expect(lines.joined(separator: "\n") == """
+              NAME    STATE    LEFT  PROGRESS          ENDS   MESSAGE
+              tea     running  0:30  ████████          12:00
+            ▸ パスタ  running  1:30  ████████          12:01
+              pasta   running  7:59                    12:07
+
+
+
+            space pause/resume · r reset · + 1 min · ↑↓ select · q quit
+            """)
+    }
+
+    @Test func aTimerThatFiredSaysTimesUp() {
+        var done = Self.running("eggs", left: 0, of: 360)
+        done.state = .done
+        done.firedAt = Self.now
+        let lines = Self.screen([done], timesUp: ["eggs"])
+        #expect(lines[0].contains("*** Time's up! eggs ***"))
+        #expect(lines.contains { $0.contains("eggs (done)") })
+    }
+
+    @Test func daysShowAboveTheDigits() {
+        let lines = Self.screen([Self.running("trip", left: 2 * 86_400 + 3 * 3600 + 4 * 60 + 5, of: 3 * 86_400)], width: 80)
+        #expect(lines.contains { $0.contains("2 days +") })
+        #expect(lines.contains { $0.contains("███ ███   ███") } || lines.contains { $0.contains("█") })
+    }
+
+    @Test func asciiTerminalsGetHashes() {
+        let lines = Self.screen([Self.running("pasta", left: 240, of: 480)], width: 80, unicode: false)
+        #expect(lines.contains { $0.contains("# #") })
+        #expect(lines.contains { $0.contains("[" + String(repeating: "#", count: 30) + String(repeating: ".", count: 30) + "]") })
+        #expect(lines.last == "space pause/resume | r reset | + 1 min | up/down select | q quit")
+        #expect(lines.allSatisfy { $0.unicodeScalars.allSatisfy(\.isASCII) })
+    }
+
+    @Test func nothingIsWiderThanTheScreen() {
+        for width in [20, 33, 47, 80] {
+            let lines = Self.screen(
+                [Self.running("pasta", left: 479, of: 480, message: String(repeating: "long message ", count: 10))],
+                width: width)
+            #expect(lines.allSatisfy { TextWidth.of($0) <= width }, "\(width): \(lines)")
+        }
+    }
+
+    @Test func theTimeLeftCountsDownFromTheLocalClock() {
+        let screen = WatchScreen(
+            timers: [Self.running("pasta", left: 480, of: 480)], selected: 0, timesUp: [], now: Self.now + .seconds(61),
+            calendar: Self.calendar, width: 60, height: 14)
+        #expect(screen.live(Self.running("pasta", left: 480, of: 480)) == .seconds(419))
+    }
+}
