@@ -41,6 +41,9 @@ enum Completion {
         "show": Operands(first: .timer),
         "snooze": Operands(first: .timer),
         "wait": Operands(first: .timer),
+        "watch": Operands(first: .timer, rest: .timer),
+        // A new name: nothing to offer.
+        "until": Operands(first: .nothing),
         // `start NAME` with only a name starts a preset.
         "start": Operands(first: .preset),
         "help": Operands(first: .command),
@@ -55,6 +58,10 @@ enum Completion {
             ("rm", Operands(first: .preset, rest: .preset)),
         ]
     ]
+
+    /// Options that take more than one value, and how many: `--then NAME DURATION`. (Whether
+    /// an option takes a value at all is asked of the parser.)
+    static let valueCounts = ["--then": 2]
 
     /// Options whose value is a path, completed as files.
     static let fileOptions: Set<String> = ["--socket", "--sound"]

@@ -26,6 +26,19 @@ extension CompletionSpec {
                     "            \(words.joined(separator: "|"))) first=\(sub.operands.first) rest=\(sub.operands.rest) ;;")
             }
         }
+        // An option's values are skipped; when the word being typed is one, it is completed as such.
+        let valueCases = valueOptionsByCount.map { count, options in
+            """
+                            \(alternatives(options)))
+                                if ((i + \(count - 1) >= ${#words[@]})); then
+                                    value_of=$word
+                                    break
+                                fi
+                                [[ $word == --socket ]] && socket=${words[i]}
+                                i+=\(count)
+                                continue ;;
+            """
+        }
         let subcommandWords = commands.filter { !$0.subcommands.isEmpty }.map { command in
             "                \(alternatives(command.words))) candidates=(\(command.subcommands.map(\.name).joined(separator: " "))) ;;"
         }
@@ -112,14 +125,7 @@ extension CompletionSpec {
                     if [[ -z $ended ]]; then
                         case $word in
                             --) ended=1; continue ;;
-                            \#(alternatives(valueOptions)))
-                                if ((i == ${#words[@]})); then
-                                    value_of=$word
-                                    break
-                                fi
-                                [[ $word == --socket ]] && socket=${words[i]}
-                                i+=1
-                                continue ;;
+            \#(valueCases.joined(separator: "\n"))
                             --socket=*) socket=${word#*=}; continue ;;
                             -[0-9]*) ;;
                             -?*) continue ;;

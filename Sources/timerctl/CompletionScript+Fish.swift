@@ -34,6 +34,18 @@ extension CompletionSpec {
                             set options \(words(command.options))
             """
         }
+        let valueCases = valueOptionsByCount.map { count, options in
+            """
+                        else if contains -- $word \(words(options))
+                            if test (math $i + \(count - 1)) -gt (count $tokens)
+                                set value_of $word
+                                break
+                            end
+                            test $word = --socket; and set socket $tokens[$i]
+                            set i (math $i + \(count))
+                            continue
+            """
+        }
         let described = commands.flatMap { command in
             command.words.map { "            \("\($0)\t\(command.summary)".fishQuoted) \\" }
         }
@@ -66,14 +78,7 @@ extension CompletionSpec {
                         if test "$word" = --
                             set ended 1
                             continue
-                        else if contains -- $word \#(words(valueOptions))
-                            if test $i -gt (count $tokens)
-                                set value_of $word
-                                break
-                            end
-                            test $word = --socket; and set socket $tokens[$i]
-                            set i (math $i + 1)
-                            continue
+            \#(valueCases.joined(separator: "\n"))
                         else if string match -q -- '--socket=*' $word
                             set socket (string replace -- --socket= '' $word)
                             continue

@@ -21,6 +21,18 @@ extension CompletionSpec {
         let optionCases = commands.map { command in
             "                (\(alternatives(command.words))) candidates=(\(command.options.joined(separator: " "))) ;;"
         }
+        let valueCases = valueOptionsByCount.map { count, options in
+            """
+                            (\(alternatives(options)))
+                                if (( i + \(count - 1) >= CURRENT )); then
+                                    value_of=$word
+                                    break
+                                fi
+                                [[ $word == --socket ]] && socket=${(Q)words[i]}
+                                (( i += \(count) ))
+                                continue ;;
+            """
+        }
         let described = commands.flatMap { command in
             command.words.map { word in "        " + "\(word):\(command.summary)".singleQuoted }
         }
@@ -48,14 +60,7 @@ extension CompletionSpec {
                     if [[ -z $ended ]]; then
                         case $word in
                             (--) ended=1; continue ;;
-                            (\#(alternatives(valueOptions)))
-                                if (( i == CURRENT )); then
-                                    value_of=$word
-                                    break
-                                fi
-                                [[ $word == --socket ]] && socket=${(Q)words[i]}
-                                (( i++ ))
-                                continue ;;
+            \#(valueCases.joined(separator: "\n"))
                             (--socket=*) socket=${word#*=}; continue ;;
                             (-[0-9]*) ;;
                             (-?*) continue ;;

@@ -17,6 +17,11 @@ struct CompletionSpec {
     /// Every option that takes a value, long and short forms, sorted: the scripts skip the
     /// word after one when they look for the command, and complete its value instead.
     var valueOptions: [String]
+    /// The value options by how many values they take (1, or more: `--then NAME DURATION`).
+    var valueOptionsByCount: [(count: Int, options: [String])] {
+        let counts = Dictionary(grouping: valueOptions) { Completion.valueCounts[Arguments.longForms[$0] ?? $0] ?? 1 }
+        return counts.keys.sorted().map { ($0, counts[$0]!) }
+    }
     /// The value options whose value is a path.
     var fileOptions: [String]
     /// The options before any command: the global ones and `--version`.
