@@ -29,6 +29,8 @@ enum CtlCommand: Equatable {
     case completion(shell: Completion.Shell)
     /// Hidden: the names a completion offers, one per line (`__complete timers|presets`).
     case complete(Completion.Source)
+    /// Hidden: the commands of timerctl(1), for the build (`__man`).
+    case manPage
 }
 
 /// How a timer repeats, as typed: rounds, and the `--then` step's name and duration.

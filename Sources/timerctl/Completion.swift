@@ -98,7 +98,7 @@ enum Completion {
     }
 
     /// The hidden commands, which `help` does not list: `__complete timers|presets` for the
-    /// scripts. Nil for any other word.
+    /// scripts, `__man` for the build (see `ManPage`). Nil for any other word.
     static func hiddenCommand(_ verb: String, _ operands: [String]) throws(UsageError) -> CtlCommand? {
         switch verb {
         case "__complete":
@@ -106,6 +106,9 @@ enum Completion {
                 throw UsageError(message: "__complete lists \(Source.allCases.map(\.rawValue).joined(separator: " or ")).")
             }
             return .complete(source)
+        case "__man":
+            guard operands.isEmpty else { throw UsageError(message: "__man takes no arguments.") }
+            return .manPage
         default:
             return nil
         }

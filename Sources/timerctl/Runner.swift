@@ -72,6 +72,8 @@ struct Runner {
             output(Completion.script(shell))
         case .complete(let source):
             output(Completion.candidates(source, socket: invocation.socket))
+        case .manPage:
+            output(ManPage.commands())
         }
     }
 

@@ -205,7 +205,7 @@ import Testing
         case .ping: "ping"
         case .help: "help"
         case .completion: "completion"
-        case .version, .complete: nil
+        case .version, .complete, .manPage: nil
         }
     }
 
