@@ -1,11 +1,51 @@
 # timerd — the two commands of the quick start:
 #   make run    install what is missing, build, start the daemon and a real 5 s timer
 #   make test   run the whole test suite (unit and integration, against a real notification server)
+# and the usual others:
+#   make install     the release build, manual pages and shell completions, into PREFIX
+#   make uninstall   remove exactly what `make install` put there (its manifest lists it)
+#   make man         the manual pages, into .build/man (`man -l .build/man/timerctl.1`)
 
 SWIFT ?= swift
+PYTHON ?= python3
 RELEASE_BIN = .build/release
 
-.PHONY: run test build release deps test-deps clean
+# Where `make install` puts things: ~/.local for a user, /usr/local for root. DESTDIR, if
+# given, is put before every path (for packaging); the manifest records paths without it.
+PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
+DESTDIR ?=
+BINDIR = $(PREFIX)/bin
+DATADIR = $(PREFIX)/share
+MANDIR = $(DATADIR)/man
+MANIFEST = $(DATADIR)/timerd/install-manifest
+
+# The programs to install, and to make the manual pages and completions with. BIN=DIR takes
+# them from DIR instead of building a release (the tests install their debug build so).
+BIN ?=
+PROGRAMS = $(if $(BIN),$(BIN),$(RELEASE_BIN))
+BUILD_PROGRAMS = $(if $(BIN),,release)
+
+# What the build generates (not committed).
+OUT ?= .build
+MAN_OUT = $(OUT)/man
+COMPLETIONS_OUT = $(OUT)/completions
+MAN_PAGES = timerctl.1 timerd.1 timerd.conf.5
+
+# What `make install` installs: MODE SOURCE DESTINATION, one a line. To install something
+# more, add its line here (and, if it is generated, a target that makes it before install).
+define INSTALL_FILES
+755 $(PROGRAMS)/timerd $(BINDIR)/timerd
+755 $(PROGRAMS)/timerctl $(BINDIR)/timerctl
+644 $(MAN_OUT)/timerctl.1 $(MANDIR)/man1/timerctl.1
+644 $(MAN_OUT)/timerd.1 $(MANDIR)/man1/timerd.1
+644 $(MAN_OUT)/timerd.conf.5 $(MANDIR)/man5/timerd.conf.5
+644 $(COMPLETIONS_OUT)/timerctl.bash $(DATADIR)/bash-completion/completions/timerctl
+644 $(COMPLETIONS_OUT)/_timerctl $(DATADIR)/zsh/site-functions/_timerctl
+644 $(COMPLETIONS_OUT)/timerctl.fish $(DATADIR)/fish/vendor_completions.d/timerctl.fish
+endef
+export INSTALL_FILES
+
+.PHONY: run test build release deps test-deps man completions install uninstall clean
 
 run: deps release
 	@scripts/demo $(RELEASE_BIN)
@@ -25,6 +65,30 @@ deps:
 
 test-deps:
 	@scripts/deps test
+
+# The manual pages, from docs/man/*.md; timerctl(1)'s commands come from timerctl's own help.
+man: $(BUILD_PROGRAMS)
+	@mkdir -p $(MAN_OUT)
+	$(PROGRAMS)/timerctl __man > $(MAN_OUT)/timerctl-commands.md
+	@version=$$($(PROGRAMS)/timerctl --version) && version=$${version#timerctl } && \
+	for page in $(MAN_PAGES); do \
+	  echo "scripts/man2roff docs/man/$$page.md > $(MAN_OUT)/$$page"; \
+	  $(PYTHON) scripts/man2roff --version "$$version" --include commands=$(MAN_OUT)/timerctl-commands.md \
+	    docs/man/$$page.md > $(MAN_OUT)/$$page.tmp && mv $(MAN_OUT)/$$page.tmp $(MAN_OUT)/$$page || exit 1; \
+	done
+
+# The shell completion scripts, as the built timerctl prints them.
+completions: $(BUILD_PROGRAMS)
+	@mkdir -p $(COMPLETIONS_OUT)
+	$(PROGRAMS)/timerctl completion bash > $(COMPLETIONS_OUT)/timerctl.bash
+	$(PROGRAMS)/timerctl completion zsh > $(COMPLETIONS_OUT)/_timerctl
+	$(PROGRAMS)/timerctl completion fish > $(COMPLETIONS_OUT)/timerctl.fish
+
+install: $(BUILD_PROGRAMS) man completions
+	@printf '%s\n' "$$INSTALL_FILES" | scripts/install-files install "$(DESTDIR)" "$(MANIFEST)"
+
+uninstall:
+	@scripts/install-files uninstall "$(DESTDIR)" "$(MANIFEST)"
 
 clean:
 	rm -rf .build
