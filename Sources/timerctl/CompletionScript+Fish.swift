@@ -7,8 +7,8 @@ extension CompletionSpec {
         func words(_ list: [String]) -> String { list.map(\.fishQuoted).joined(separator: " ") }
         let subcommandCases = commands.filter { !$0.subcommands.isEmpty }.map { command in
             """
-                            case \(words(command.words))
-                                set subcommands \(words(command.subcommands.map(\.name)))
+                                case \(words(command.words))
+                                    set subcommands \(words(command.subcommands.map(\.name)))
             """
         }
         var operandCases: [String] = []
@@ -16,22 +16,22 @@ extension CompletionSpec {
             if let operands = command.operands {
                 operandCases.append(
                     """
-                            case \(words(command.words))
-                                set first \(operands.first); set rest \(operands.rest)
+                                case \(words(command.words))
+                                    set first \(operands.first); set rest \(operands.rest)
                     """)
             }
             for sub in command.subcommands {
                 operandCases.append(
                     """
-                            case \(words(command.words.map { "\($0) \(sub.name)" }))
-                                set first \(sub.operands.first); set rest \(sub.operands.rest)
+                                case \(words(command.words.map { "\($0) \(sub.name)" }))
+                                    set first \(sub.operands.first); set rest \(sub.operands.rest)
                     """)
             }
         }
         let optionCases = commands.map { command in
             """
-                        case \(words(command.words))
-                            set options \(words(command.options))
+                            case \(words(command.words))
+                                set options \(words(command.options))
             """
         }
         let valueCases = valueOptionsByCount.map { count, options in
@@ -47,12 +47,12 @@ extension CompletionSpec {
             """
         }
         let described = commands.flatMap { command in
-            command.words.map { "            \("\($0)\t\(command.summary)".fishQuoted) \\" }
+            command.words.map { "                \("\($0)\t\(command.summary)".fishQuoted) \\" }
         }
         let subcommandWords = commands.filter { !$0.subcommands.isEmpty }.map { command in
             """
-                        case \(words(command.words))
-                            printf '%s\\n' \(words(command.subcommands.map(\.name)))
+                            case \(words(command.words))
+                                printf '%s\\n' \(words(command.subcommands.map(\.name)))
             """
         }
         return #"""
