@@ -1,0 +1,219 @@
+import Foundation
+import Protocol
+import Testing
+
+/// `timerctl completion bash|zsh|fish` in the real shells, against a real daemon: the names of
+/// its timers complete, quoted as each shell needs them.
+@Suite("shell completion with a real daemon")
+struct ShellCompletionTests {
+    /// A daemon with timers whose names need quoting: a space, a quote and a colon (a word
+    /// break for bash), and another script.
+    static func daemonWithTimers() throws -> Daemon {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
+        for name in ["pasta", "tea break", "it's 10:00", "パスタ"] {
+            let started = try daemon.ctl("start", name, "30m")
+            try #require(started.status == 0, "\(started)")
+        }
+        return daemon
+    }
+
+    /// The environment of a shell that completes: the built timerctl first on PATH, the
+    /// daemon's socket in TIMERD_SOCKET, a UTF-8 locale.
+    static func environment(socket: String, extra: [String: String] = [:]) -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = Programs.directory + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        environment["TIMERD_SOCKET"] = socket
+        environment["LANG"] = "C.UTF-8"
+        environment.removeValue(forKey: "LC_ALL")
+        for (key, value) in extra { environment[key] = value }
+        return environment
+    }
+
+    /// A shell's path, or a failure saying how to get it.
+    static func shell(_ name: String) throws -> String {
+        let found = ["/usr/bin/", "/bin/"].map { $0 + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        return try #require(found, "\(name) is not installed; `scripts/deps test` installs it")
+    }
+
+    /// Runs bash with the completion loaded and calls it as bash would for each command line
+    /// (the words, the cursor at the end), printing the replies of each after a `--- LINE`.
+    static func bashCompletions(_ lines: [[String]], socket: String, extra: [String: String] = [:]) throws -> [String: [String]] {
+        let calls = lines.map { words in
+            let quoted = words.map { $0.singleQuotedForShell }.joined(separator: " ")
+            return "complete_words \(quoted)"
+        }
+        let script = """
+            source <(timerctl completion bash) || exit 1
+            complete_words() {
+                COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); COMPREPLY=()
+                _timerctl
+                printf -- '--- %s\\n' "$*"
+                printf '%s\\n' "${COMPREPLY[@]}"
+            }
+            \(calls.joined(separator: "\n"))
+            """
+        let result = try run(try shell("bash"), ["--norc", "--noprofile", "-c", script], environment: environment(socket: socket, extra: extra))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        var replies: [String: [String]] = [:]
+        var current: String?
+        for line in result.stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("--- ") {
+                current = String(line.dropFirst(4))
+                replies[current!] = []
+            } else if let current, !line.isEmpty {
+                replies[current]!.append(String(line))
+            }
+        }
+        return replies
+    }
+
+    @Test("bash: the script loads, and names of live timers complete, escaped for the shell")
+    func bashCompletesLiveNames() throws {
+        let daemon = try Self.daemonWithTimers()
+        let loaded = try run(
+            try Self.shell("bash"), ["--norc", "--noprofile", "-c", "source <(timerctl completion bash) && complete -p timerctl"],
+            environment: Self.environment(socket: daemon.socket))
+        #expect(loaded.stdout == "complete -F _timerctl timerctl\n", "\(loaded)")
+
+        let replies = try Self.bashCompletions(
+            [
+                ["timerctl", "pause", "pa"], ["timerctl", "pause", "te"], ["timerctl", "cancel", "pasta", ""],
+                ["timerctl", "extend", "pasta", ""], ["timerctl", "show", "'te"], ["timerctl", "show", "\"it"],
+                ["timerctl", "wait", "it"], ["timerctl", "resume", "パ"], ["timerctl", "--socket", daemon.socket, "reset", "p"],
+                ["timerctl", "re"], ["timerctl", "cancel", "--"], ["timerctl", "completion", ""], ["timerctl", "help", "wa"],
+                ["timerctl", "start", "x", "1m", "--then", ""],
+            ],
+            socket: daemon.socket)
+        #expect(replies["timerctl pause pa"] == ["pasta"])
+        #expect(replies["timerctl pause te"] == [#"tea\ break"#])
+        #expect(Set(replies["timerctl cancel pasta "] ?? []) == ["pasta", #"tea\ break"#, #"it\'s\ 10:00"#, "パスタ"])
+        #expect(replies["timerctl extend pasta "] == [], "the amount is not a name")
+        // After an opening quote readline closes it: the reply is the rest, quoted for inside.
+        #expect(replies["timerctl show 'te"] == ["tea break"])
+        #expect(replies["timerctl show \"it"] == ["it's 10:00"])
+        #expect(replies["timerctl wait it"] == [#"it\'s\ 10:00"#])
+        #expect(replies["timerctl resume パ"] == ["パスタ"])
+        #expect(replies["timerctl --socket \(daemon.socket) reset p"] == ["pasta"])
+        #expect(replies["timerctl re"] == ["resume", "reset", "restart"])
+        #expect(replies["timerctl cancel --"] == ["--all", "--help", "--no-spawn", "--socket"])
+        #expect(replies["timerctl completion "] == ["bash", "zsh", "fish"])
+        #expect(replies["timerctl help wa"] == ["watch", "wait"])
+        #expect(replies["timerctl start x 1m --then "] == [], "--then's name is a new one")
+    }
+
+    @Test("bash: a word break (:) inside a name, as readline passes it")
+    func bashColonInAName() throws {
+        let daemon = try Self.daemonWithTimers()
+        // Readline replaces only the text after the last ":" and passes it as $2.
+        let script = #"""
+            source <(timerctl completion bash)
+            COMP_LINE='timerctl pause it\'"'"'s\ 10:0'; COMP_POINT=${#COMP_LINE}
+            COMP_WORDS=(timerctl pause "it\\'s\\ 10" : 0); COMP_CWORD=4
+            _timerctl timerctl 0 :
+            printf '%s\n' "${COMPREPLY[@]}"
+            """#
+        let result = try run(try Self.shell("bash"), ["--norc", "--noprofile", "-c", script], environment: Self.environment(socket: daemon.socket))
+        #expect(result.stdout == "00\n", "\(result)")
+    }
+
+    @Test("bash and zsh at a real prompt: Tab completes a name with a space")
+    func interactiveShells() throws {
+        let daemon = try Self.daemonWithTimers()
+        let tmux = WatchTests.Tmux(socket: daemon.directory + "/tmux")
+        let home = daemon.directory + "/home"
+        try FileManager.default.createDirectory(atPath: home + "/site-functions", withIntermediateDirectories: true)
+        let setup = "export LANG=C.UTF-8 PATH=\(Programs.directory):$PATH TIMERD_SOCKET=\(daemon.socket)\n"
+        try (setup + "PS1='bash$ '\nsource <(timerctl completion bash)\n").write(toFile: home + "/bashrc", atomically: true, encoding: .utf8)
+        let zsh = try run(Programs.timerctl, ["completion", "zsh"])
+        try zsh.stdout.write(toFile: home + "/site-functions/_timerctl", atomically: true, encoding: .utf8)
+        try (setup + "PS1='zsh%% '\nfpath=(\(home)/site-functions $fpath)\nautoload -U compinit && compinit -u -D\n")
+            .write(toFile: home + "/.zshrc", atomically: true, encoding: .utf8)
+
+        try tmux.command(["new-session", "-d", "-s", "b", "-x", "120", "-y", "10", "\(try Self.shell("bash")) --rcfile \(home)/bashrc -i"])
+        try tmux.command(["new-session", "-d", "-s", "z", "-x", "120", "-y", "10", "env ZDOTDIR=\(home) \(try Self.shell("zsh")) -i"])
+        // -N keeps the space a completion puts after a whole word.
+        func screen(_ session: String) -> String {
+            (try? tmux.command(["capture-pane", "-p", "-N", "-t", session]).stdout) ?? ""
+        }
+        for (session, prompt) in [("b", "bash$ "), ("z", "zsh% ")] {
+            #expect(eventually { screen(session).contains(prompt) }, "\(screen(session))")
+            for (typed, completed) in [
+                ("timerctl pause te", #"timerctl pause tea\ break "#), ("timerctl show 'te", "timerctl show 'tea break' "),
+                ("timerctl wait it", #"timerctl wait it\'s\ 10:00 "#),
+            ] {
+                try tmux.command(["send-keys", "-t", session, "-l", typed])
+                try tmux.keys(session, "Tab")
+                let line = prompt + completed
+                #expect(
+                    eventually { screen(session).split(separator: "\n").contains { $0.hasPrefix(line) } },
+                    "\(session): \(typed) ⇥ \(screen(session))")
+                try tmux.keys(session, "C-c")
+            }
+        }
+    }
+
+    @Test("fish: the script parses, and names complete")
+    func fishCompletes() throws {
+        let daemon = try Self.daemonWithTimers()
+        let script = """
+            timerctl completion fish | source
+            for line in 'timerctl pause te' 'timerctl cancel pasta ' 'timerctl re' 'timerctl start x 1m --sound /nonexistent/'
+                echo "--- $line"
+                complete -C"$line"
+            end
+            """
+        let result = try run(try Self.shell("fish"), ["--no-config", "-c", script], environment: Self.environment(socket: daemon.socket))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(result.stdout.contains("--- timerctl pause te\ntea break\n--- "), "\(result)")
+        #expect(result.stdout.contains("--- timerctl cancel pasta \nit's 10:00\npasta\ntea break\nパスタ\n--- "), "\(result)")
+        #expect(result.stdout.contains("reset\tRun countdowns again"), "\(result)")
+
+        let parsed = try run(try Self.shell("fish"), ["--no-config", "-n", "-c", try run(Programs.timerctl, ["completion", "fish"]).stdout])
+        #expect(parsed.status == 0 && parsed.stderr.isEmpty, "\(parsed)")
+    }
+
+    @Test("zsh: the script parses and, loaded after compinit, completes timerctl")
+    func zshLoads() throws {
+        let script = try run(Programs.timerctl, ["completion", "zsh"]).stdout
+        let parsed = try run(try Self.shell("zsh"), ["-n", "-c", script])
+        #expect(parsed.status == 0 && parsed.stderr.isEmpty, "\(parsed)")
+        let loaded = try run(
+            try Self.shell("zsh"), ["-f", "-c", "autoload -U compinit && compinit -u -D && source <(timerctl completion zsh) && print -r -- $_comps[timerctl]"],
+            environment: Self.environment(socket: "/nonexistent/timerd.sock"))
+        #expect(loaded.stdout == "_timerctl\n", "\(loaded)")
+    }
+
+    @Test("No daemon: nothing to offer, exit 0, and none is started")
+    func noDaemon() throws {
+        let directory = makeTemporaryDirectory()
+        defer { removeDirectory(directory) }
+        let socket = directory + "/timerd.sock"
+        let listed = try run(Programs.timerctl, ["__complete", "timers"], environment: Self.environment(socket: socket))
+        #expect(listed.status == 0 && listed.stdout.isEmpty && listed.stderr.isEmpty, "\(listed)")
+        let replies = try Self.bashCompletions([["timerctl", "pause", ""]], socket: socket)
+        #expect(replies["timerctl pause "] == [])
+        usleep(200_000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "no socket, lock or log: no daemon")
+    }
+
+    @Test("Preset names come from [presets] in the config file")
+    func presets() throws {
+        let directory = makeTemporaryDirectory()
+        defer { removeDirectory(directory) }
+        try "[notifications]\nremind = 10m\n\n[presets]\negg = 6m30s\nsoft egg = 5m\ntea = 3m\n"
+            .write(toFile: directory + "/timerd.conf", atomically: true, encoding: .utf8)
+        let config = ["TIMERD_CONFIG": directory + "/timerd.conf"]
+        let listed = try run(Programs.timerctl, ["__complete", "presets"], environment: Self.environment(socket: directory + "/s", extra: config))
+        #expect(listed.stdout == "egg\nsoft egg\ntea\n", "\(listed)")
+        let replies = try Self.bashCompletions([["timerctl", "start", ""], ["timerctl", "start", "so"]], socket: directory + "/s", extra: config)
+        #expect(replies["timerctl start "] == ["egg", #"soft\ egg"#, "tea"])
+        #expect(replies["timerctl start so"] == [#"soft\ egg"#])
+    }
+}
+
+extension String {
+    /// The text in single quotes, for a shell command line the test writes.
+    fileprivate var singleQuotedForShell: String {
+        "'" + replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// The manual pages as the build makes them (`make man`) and man shows them.
+@Suite("manual pages")
+struct ManPageRenderTests {
+    static let pages = ["timerctl.1", "timerd.1", "timerd.conf.5"]
+
+    /// Makes the pages into a directory of the test's own; returns it.
+    static func makePages() throws -> String {
+        let out = makeTemporaryDirectory()
+        let made = try Repository.make("man", out: out)
+        try #require(made.status == 0, "\(made)")
+        return out + "/man"
+    }
+
+    /// The page as man shows it on an 80-column terminal, and what it said on stderr.
+    static func render(_ page: String) throws -> ProcessResult {
+        var environment = ProcessInfo.processInfo.environment
+        environment["MANWIDTH"] = "80"
+        environment["LANG"] = "C.UTF-8"
+        environment["MANPAGER"] = "cat"
+        return try run("/usr/bin/man", ["--warnings", "-l", page], environment: environment)
+    }
+
+    /// Runs of spaces and line breaks as one space: the text whatever the filling.
+    static func words(_ text: String) -> String {
+        text.split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    @Test("Each page renders with man and groff without a warning")
+    func pagesRenderWithoutWarnings() throws {
+        let directory = try Self.makePages()
+        defer { removeDirectory(directory + "/..") }
+        for page in Self.pages {
+            let path = directory + "/" + page
+            let groff = try run("/usr/bin/groff", ["-ww", "-z", "-man", "-Tutf8", path])
+            #expect(groff.status == 0 && groff.stderr.isEmpty, "\(page): \(groff)")
+            let shown = try Self.render(path)
+            #expect(shown.status == 0 && shown.stderr.isEmpty, "\(page): \(shown)")
+            let name = page.split(separator: ".").dropLast().joined(separator: ".")
+            #expect(shown.stdout.hasPrefix(name.uppercased() + "("), "\(page): \(shown.stdout.prefix(200))")
+            // What is shown can be copied and typed: no typographic quotes, dashes or tildes.
+            for character in ["\u{2010}", "\u{2212}", "\u{2018}", "\u{2019}", "\u{02DC}", "\u{02C6}"] {
+                #expect(!shown.stdout.contains(character), "\(page) shows \(character)")
+            }
+        }
+    }
+
+    @Test("timerctl(1) says what `timerctl help COMMAND` says: usage, summary and examples of every command")
+    func timerctlPageAgreesWithHelp() throws {
+        let directory = try Self.makePages()
+        defer { removeDirectory(directory + "/..") }
+        let page = Self.words(try Self.render(directory + "/timerctl.1").stdout)
+
+        let overview = try run(Programs.timerctl, ["help"]).stdout
+        let commands = overview.split(separator: "\n").drop { $0 != "Commands:" }.dropFirst()
+            .prefix { $0.hasPrefix("  ") }.map { String($0.split(separator: " ")[0]) }
+        #expect(commands.count >= 15, "\(overview)")
+        for command in commands {
+            let help = try run(Programs.timerctl, ["help", command]).stdout
+            let lines = help.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let usage = try #require(lines.first { $0.hasPrefix("Usage: ") }).dropFirst("Usage: ".count)
+            // (A Bool first: a failure names the line, not the whole page.)
+            let hasUsage = page.contains(Self.words(String(usage))), hasSummary = page.contains(Self.words(lines[2]))
+            #expect(hasUsage, "\(command): \(usage)")
+            #expect(hasSummary, "\(command): \(lines[2])")
+            let examples = lines.drop { $0 != "Examples:" }.dropFirst().prefix { $0.hasPrefix("  ") }
+            #expect(examples.count >= 2, "\(command) has two examples")
+            for example in examples {
+                let hasExample = page.contains(Self.words(example))
+                #expect(hasExample, "\(command): \(example)")
+            }
+        }
+        for word in ["TIMERD_SOCKET", "TIMERD_CONFIG", "NO_COLOR", "COLUMNS", "EXIT STATUS", "FILES"] {
+            let found = page.contains(word)
+            #expect(found, "\(word)")
+        }
+        let hidden = page.contains("__complete") || page.contains("__man")
+        #expect(!hidden, "the hidden commands stay hidden")
+    }
+
+    @Test("timerd(1) has every option of `timerd --help`")
+    func timerdPageAgreesWithItsHelp() throws {
+        let directory = try Self.makePages()
+        defer { removeDirectory(directory + "/..") }
+        let page = try Self.render(directory + "/timerd.1").stdout
+        let help = try run(Programs.timerd, ["--help"]).stdout
+        let options = Set(help.split(whereSeparator: { " \n,[]".contains($0) }).filter { $0.hasPrefix("-") && $0.count > 1 })
+        #expect(options.contains("--state-dir"), "\(help)")
+        for option in options {
+            let found = page.contains(option)
+            #expect(found, "\(option)")
+        }
+        for word in ["SIGTERM", "timerd.sock.lock", "timerd.db", "timerd.log", "SIGNALS"] {
+            let found = page.contains(word)
+            #expect(found, "\(word)")
+        }
+    }
+}
