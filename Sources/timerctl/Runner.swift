@@ -7,8 +7,9 @@ struct Runner {
     var invocation: Invocation
     var calendar = LocalCalendar(zone: SystemTimeZone())
     var output: (String) -> Void = { print($0, terminator: "") }
+    var terminal = Terminal.detect(environment: Environment.current())
 
-    private var render: Render { Render(now: Self.wallNow(), calendar: calendar) }
+    private var render: Render { Render(now: Self.wallNow(), calendar: calendar, terminal: terminal) }
     private var builder: RequestBuilder {
         RequestBuilder(now: Self.wallNow(), calendar: calendar, files: .live(currentDirectory: Self.currentDirectory()))
     }
@@ -59,7 +60,7 @@ struct Runner {
         case .watch(let names):
             var watch = Watch(
                 names: names, connection: try connect(), calendar: calendar,
-                unicode: Watch.unicodeLocale(Environment.current()))
+                terminal: Terminal.detect(environment: Environment.current()))
             try watch.run()
         case .wait(let name):
             try wait(for: name)

@@ -65,7 +65,7 @@ struct TimerctlTests {
         let show = try daemon.ctl("show", "report")
         #expect(show.stdout.hasPrefix("report: deadline, running\n"), "\(show)")
         let table = try daemon.ctl("ls")
-        #expect(table.stdout.hasPrefix("NAME"), "\(table)")
+        #expect(table.stdout.hasPrefix("  NAME"), "\(table)")
         #expect(table.stdout.contains("report"))
         #expect(try daemon.ctl("pause", "report").status == 1, "deadlines do not pause")
     }
