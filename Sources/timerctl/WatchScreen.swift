@@ -102,7 +102,12 @@ struct WatchScreen {
         // else marked with ">" in a column of its own.
         return rows.enumerated().map { index, row in
             let isSelected = index > 0 && index - 1 == selected
-            if color { return isSelected ? "\u{1B}[7m" + row + "\u{1B}[27m" : row }
+            if color {
+                guard isSelected else { return row }
+                // The row's own color spans end in a full reset: turn reverse video back on after each.
+                let reset = "\u{1B}[0m"
+                return "\u{1B}[7m" + row.split(separator: reset, omittingEmptySubsequences: false).joined(separator: reset + "\u{1B}[7m") + reset
+            }
             return (isSelected ? "> " : "  ") + row
         }
     }
