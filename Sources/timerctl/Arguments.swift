@@ -20,6 +20,8 @@ enum CtlCommand: Equatable {
     case snooze(name: String, duration: String?)
     case wait(name: String)
     case ping
+    /// `preset set/ls/rm`: the presets in timerd.conf.
+    case preset(PresetCommand)
     case help(topic: String?)
     case version
 }
@@ -196,6 +198,8 @@ enum Arguments {
         case "ping":
             try noArguments()
             return .ping
+        case "preset":
+            return .preset(try PresetCommand.parse(args, message: message, json: json))
         case "help":
             guard args.count <= 1 else { throw UsageError(message: "help takes at most one command.", topic: "help") }
             if let topic = args.first {

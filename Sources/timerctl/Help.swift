@@ -100,6 +100,7 @@ enum Help {
             name: "wait", usage: "timerctl wait NAME",
             summary: "Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).",
             examples: ["timerctl wait pasta && echo 'drain it'"]),
+        presetTopic,
         Topic(
             name: "ping", usage: "timerctl ping", summary: "Check that the daemon answers; print its version.",
             examples: ["timerctl ping"]),

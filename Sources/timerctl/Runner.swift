@@ -62,6 +62,8 @@ struct Runner {
             let version = reply["version"]?.stringValue ?? "?"
             let proto = reply["protocol"]?.int64Value ?? 0
             output("timerd \(version) is running (protocol \(proto)).\n")
+        case .preset(let command):
+            try PresetFile.current(output: output).run(command)
         }
     }
 

@@ -21,6 +21,7 @@ import Testing
               extend   Add time to a countdown or move a deadline.
               snooze   Run a finished timer again for a while (default 5 minutes).
               wait     Wait until a timer is done, then exit 0 (exit 1 if it is cancelled).
+              preset   Save timers by name; `timerctl start NAME` runs one. Also: presets.
               ping     Check that the daemon answers; print its version.
               help     Show help for timerctl or one command.
 
@@ -64,6 +65,53 @@ import Testing
               timerctl start bread 45m --remind 10m --silent
 
             """)
+    }
+
+    @Test func preset() {
+        #expect(Help.text(for: "preset") == """
+            Usage: timerctl preset set NAME DURATION [-m TEXT] | ls [--json] | rm NAME...
+
+            Save timers by name; `timerctl start NAME` runs one.
+
+              set NAME DURATION    save a preset, or replace the one of that name;
+                                   DURATION as for start
+                -m, --message TEXT shown in its notification
+              ls                   list the presets (`timerctl preset` alone does too)
+                --json             print them as JSON, for scripts
+              rm NAME...           forget presets
+            Presets live in timerd.conf (~/.config/timerd/, $XDG_CONFIG_HOME/timerd/ or
+            the file TIMERD_CONFIG names): lengths under [presets] as egg=6m30s, messages
+            under [preset-messages]. Comments and other settings there are kept.
+
+            Also: timerctl presets
+
+            Examples:
+              timerctl preset set egg 6m30s
+              timerctl preset set tea 3m -m 'take the bag out'
+              timerctl preset ls
+              timerctl preset ls --json | jq -r '.[].name'
+              timerctl preset rm egg
+              timerctl preset rm egg tea
+
+            """)
+    }
+
+    /// Each preset subcommand has two examples.
+    @Test func everyPresetSubcommandHasTwoExamples() throws {
+        var counts: [String: Int] = [:]
+        for example in Help.presetTopic.examples {
+            guard case .preset(let command) = try Arguments.parse(Array(Self.shellWords(example).dropFirst())).command else {
+                Issue.record("\(example) is not a preset command")
+                continue
+            }
+            let subcommand = switch command {
+            case .set: "set"
+            case .list: "ls"
+            case .remove: "rm"
+            }
+            counts[subcommand, default: 0] += 1
+        }
+        #expect(counts == ["set": 2, "ls": 2, "rm": 2])
     }
 
     @Test func until() {
@@ -183,6 +231,7 @@ import Testing
     static func topic(of command: CtlCommand) -> String? {
         switch command {
         case .start: "start"
+        case .preset: "preset"
         case .until: "until"
         case .list: "ls"
         case .show: "show"
