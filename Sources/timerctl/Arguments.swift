@@ -5,6 +5,8 @@ enum CtlCommand: Equatable {
     /// `notify` holds the reminders sorted longest first, and a sound file as typed (perhaps
     /// relative): `RequestBuilder` checks both against the end and the file system.
     case start(name: String, duration: String, message: String?, notify: NotifyOptions = NotifyOptions())
+    /// `start NAME` without a duration: the preset NAME (nil: `start` alone), see `PresetFile`.
+    case startPreset(name: String?, message: String?, notify: NotifyOptions = NotifyOptions())
     case until(name: String, when: String, message: String?, notify: NotifyOptions = NotifyOptions())
     case list(json: Bool)
     case show(name: String, json: Bool)
@@ -139,11 +141,8 @@ enum Arguments {
         switch canonical {
         case "start":
             guard args.count >= 2 else {
-                throw UsageError(
-                    message: args.isEmpty
-                        ? "start needs a name and a duration, e.g. `timerctl start pasta 8m`."
-                        : "start needs a duration after the name, e.g. `timerctl start \(TimerText.shellWord(args[0])) 8m`.",
-                    topic: canonical)
+                // Which presets there are decides what it means.
+                return .startPreset(name: args.first, message: message, notify: try notifyOptions(options, topic: canonical))
             }
             // Unquoted durations with spaces ("1h 30m") arrive as several words.
             return .start(

@@ -15,17 +15,20 @@ enum Help {
 
     static let topics: [Topic] = [
         Topic(
-            name: "start", usage: "timerctl start NAME DURATION [OPTIONS]",
+            name: "start", usage: "timerctl start NAME [DURATION] [OPTIONS]",
             summary: "Start a countdown; a notification appears when it is done.",
             details: """
                 DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss);
                 a bare number is seconds. At most 365 days.
                 NAME is 1-64 characters of any script; quote names with spaces.
+                Without DURATION, NAME is a preset: its length and message (see
+                `timerctl help preset`).
                 \(startOptionLines)
                 """,
             examples: [
                 "timerctl start pasta 8m", "timerctl start 'tea break' 3m30s -m 'green tea, not too long'",
                 "timerctl start bread 45m --remind 10m --silent",
+                "timerctl start egg", "timerctl start egg -m 'soft, for Sam'",
             ],
             options: startOptions),
         Topic(

@@ -30,6 +30,15 @@ struct PresetFile {
         }
     }
 
+    /// The preset `start NAME` (without a duration) runs; refused as a usage error, with the
+    /// presets there are, when there is none of that name or no name was given.
+    func preset(forStarting name: String?) throws(CtlFailure) -> Preset {
+        let presets = try read(changing: false).presets
+        if let name, let preset = presets.first(where: { $0.name == name }) { return preset }
+        let usage = Help.topic("start").map { "\nUsage: \($0.usage)" } ?? ""
+        throw .usage(Presets.missingDuration(name: name, presets: presets) + usage)
+    }
+
     // MARK: Commands
 
     private func set(name: String, duration text: String, message: String?) throws(CtlFailure) {

@@ -45,13 +45,15 @@ import Testing
 
     @Test func start() {
         #expect(Help.text(for: "start") == """
-            Usage: timerctl start NAME DURATION [OPTIONS]
+            Usage: timerctl start NAME [DURATION] [OPTIONS]
 
             Start a countdown; a notification appears when it is done.
 
             DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss);
             a bare number is seconds. At most 365 days.
             NAME is 1-64 characters of any script; quote names with spaces.
+            Without DURATION, NAME is a preset: its length and message (see
+            `timerctl help preset`).
               -m, --message TEXT   shown in the notification
               --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
                                    it for more, at most 10 (default: timerd's reminders)
@@ -63,6 +65,8 @@ import Testing
               timerctl start pasta 8m
               timerctl start 'tea break' 3m30s -m 'green tea, not too long'
               timerctl start bread 45m --remind 10m --silent
+              timerctl start egg
+              timerctl start egg -m 'soft, for Sam'
 
             """)
     }
@@ -230,7 +234,7 @@ import Testing
     /// The help topic that documents a parsed command; nil for `--version`, which is an option.
     static func topic(of command: CtlCommand) -> String? {
         switch command {
-        case .start: "start"
+        case .start, .startPreset: "start"
         case .preset: "preset"
         case .until: "until"
         case .list: "ls"

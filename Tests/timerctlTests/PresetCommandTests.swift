@@ -24,6 +24,12 @@ import Testing
         (["preset", "remove", "egg", "tea"], .preset(.remove(names: ["egg", "tea"]))),
         (["preset", "-h"], .help(topic: "preset")),
         (["help", "presets"], .help(topic: "preset")),
+        // `start` without a duration asks for a preset; with one, it never does.
+        (["start", "egg"], .startPreset(name: "egg", message: nil)),
+        (["start", "egg", "-m", "soft"], .startPreset(name: "egg", message: "soft")),
+        (["start"], .startPreset(name: nil, message: nil)),
+        (["start", "egg", "8m"], .start(name: "egg", duration: "8m", message: nil)),
+        (["start", "egg", "--silent"], .startPreset(name: "egg", message: nil, notify: NotifyOptions(sound: .silent))),
     ]
 
     @Test(arguments: commands)

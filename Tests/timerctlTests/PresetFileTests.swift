@@ -3,7 +3,7 @@ import Protocol
 import Testing
 @testable import timerctl
 
-/// `preset set/ls/rm` against a real file in a scratch directory: what is
+/// `preset set/ls/rm` and `start NAME` against a real file in a scratch directory: what is
 /// printed, what is warned about, and what the file holds afterwards, byte for byte.
 @Suite struct PresetFileTests {
     /// What a run printed.
@@ -144,6 +144,22 @@ import Testing
             #expect(error.exitCode == 1)
             #expect(scratch.printed.output == "Removed preset egg (6m30s).\n")
             #expect(scratch.text == "[presets]\ntea=3m\nrice=20m\n")
+        }
+    }
+
+    @Test func startingAPresetOrSayingWhichThereAre() throws {
+        try Self.withScratch { scratch in
+            let none = try #require(throws: CtlFailure.self) { try scratch.file.preset(forStarting: "egg") }
+            #expect(none.message == """
+                start needs a duration after the name, e.g. `timerctl start egg 8m`; or save one with \
+                `timerctl preset set egg 6m30s`. There are no presets yet.
+                Usage: timerctl start NAME [DURATION] [OPTIONS]
+                """)
+            #expect(none.exitCode == 2)
+            try scratch.write("[presets]\negg=6m30s\ntea=3m\n[preset-messages]\ntea=bag out\n")
+            #expect(try scratch.file.preset(forStarting: "tea") == Preset(name: "tea", duration: .seconds(180), message: "bag out"))
+            let other = try #require(throws: CtlFailure.self) { try scratch.file.preset(forStarting: "rice") }
+            #expect(other.message.contains("Presets: egg (6m30s), tea (3m)."))
         }
     }
 
