@@ -64,6 +64,31 @@ struct PresetTests {
         #expect(try contents(path) == Self.handWritten + "\n[presets]\n", "only the egg line went")
     }
 
+    @Test("A relative TIMERD_CONFIG names the same file for timerd as for timerctl (not one in /)")
+    func relativeConfigPath() throws {
+        let directory = makeTemporaryDirectory()
+        defer { removeDirectory(directory) }
+        try Self.handWritten.write(toFile: directory + "/timerd.conf", atomically: false, encoding: .utf8)
+        var environment = testEnvironment(in: directory, bus: Self.noBus)
+        environment["TIMERD_CONFIG"] = "timerd.conf"
+        let socket = directory + "/timerd.sock", log = directory + "/timerd.log"
+        // Both started in the directory that holds the file.
+        let timerd = try Child(
+            "/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" --socket \"$2\"", directory, Programs.timerd, socket],
+            environment: environment, stdout: log, stderr: log)
+        defer {
+            timerd.signal(SIGTERM)
+            timerd.wait()
+        }
+        #expect(eventually { RPCClient.canConnect(socket) || !timerd.isRunning })
+        let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        #expect(said.contains("\(directory)/timerd.conf:4: \"this line is broken\""), "\(said)")
+        let set = try run(
+            "/bin/sh", ["-c", "cd \"$0\" && exec \"$1\" preset set egg 1m", directory, Programs.timerctl], environment: environment)
+        #expect(set.status == 0, "\(set)")
+        #expect(try contents(directory + "/timerd.conf") == Self.handWritten + "\n[presets]\negg=1m\n")
+    }
+
     @Test("start NAME without a duration: the preset's message unless -m; with a duration, no preset")
     func startingPresets() throws {
         let directory = makeTemporaryDirectory()
