@@ -24,6 +24,12 @@ struct Runner {
             let reply = try request(
                 try builder.countdown(name: name, duration: text, message: message, notify: notify, repeats: repeats))
             output(render.started(try timer(reply)) + "\n")
+        case .startPreset(let name, let message, let notify):
+            let preset = try PresetFile.current(output: output).preset(forStarting: name)
+            var runner = self
+            runner.invocation.command = .start(
+                name: preset.name, duration: preset.length, message: message ?? preset.message, notify: notify)
+            try runner.run()
         case .until(let name, let text, let message, let notify):
             let reply = try request(try builder.deadline(name: name, when: text, message: message, notify: notify))
             output(render.started(try timer(reply)) + "\n")
@@ -69,6 +75,8 @@ struct Runner {
             let version = reply["version"]?.stringValue ?? "?"
             let proto = reply["protocol"]?.int64Value ?? 0
             output("timerd \(version) is running (protocol \(proto)).\n")
+        case .preset(let command):
+            try PresetFile.current(output: output).run(command)
         }
     }
 

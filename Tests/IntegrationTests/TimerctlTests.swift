@@ -202,7 +202,7 @@ struct TimerctlTests {
     func helpWithoutDaemon() throws {
         let help = try run(Programs.timerctl, ["help", "start"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("Usage: timerctl start NAME DURATION"))
+        #expect(help.stdout.hasPrefix("Usage: timerctl start NAME [DURATION]"))
         let version = try run(Programs.timerctl, ["--version"])
         let daemonVersion = try run(Programs.timerd, ["--version"])
         #expect(version.stdout == "timerctl \(timerdVersion)\n")
