@@ -7,6 +7,8 @@ enum CtlCommand: Equatable {
     case start(
         name: String, duration: String, message: String?, notify: NotifyOptions = NotifyOptions(),
         repeats: RepeatWords? = nil)
+    /// `start NAME` without a duration: the preset NAME (nil: `start` alone), see `PresetFile`.
+    case startPreset(name: String?, message: String?, notify: NotifyOptions = NotifyOptions())
     case until(name: String, when: String, message: String?, notify: NotifyOptions = NotifyOptions())
     case list(json: Bool)
     case show(name: String, json: Bool)
@@ -23,6 +25,8 @@ enum CtlCommand: Equatable {
     case wait(name: String)
     case watch(names: [String])
     case ping
+    /// `preset set/ls/rm`: the presets in timerd.conf.
+    case preset(PresetCommand)
     case help(topic: String?)
     case version
     /// Prints the completion script for a shell.
@@ -163,11 +167,8 @@ enum Arguments {
         switch canonical {
         case "start":
             guard args.count >= 2 else {
-                throw UsageError(
-                    message: args.isEmpty
-                        ? "start needs a name and a duration, e.g. `timerctl start pasta 8m`."
-                        : "start needs a duration after the name, e.g. `timerctl start \(TimerText.shellWord(args[0])) 8m`.",
-                    topic: canonical)
+                // Which presets there are decides what it means.
+                return .startPreset(name: args.first, message: message, notify: try notifyOptions(options, topic: canonical))
             }
             // Unquoted durations with spaces ("1h 30m") arrive as several words.
             return .start(
@@ -223,6 +224,8 @@ enum Arguments {
         case "ping":
             try noArguments()
             return .ping
+        case "preset":
+            return .preset(try PresetCommand.parse(args, message: message, json: json))
         case "completion":
             return .completion(shell: try Completion.shell(args))
         case "help":

@@ -15,12 +15,14 @@ enum Help {
 
     static let topics: [Topic] = [
         Topic(
-            name: "start", usage: "timerctl start NAME DURATION [OPTIONS]",
+            name: "start", usage: "timerctl start NAME [DURATION] [OPTIONS]",
             summary: "Start a countdown; a notification appears when it is done.",
             details: """
                 DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss);
                 a bare number is seconds. At most 365 days.
                 NAME is 1-64 characters of any script; quote names with spaces.
+                Without DURATION, NAME is a preset: its length and message (see
+                `timerctl help preset`).
                 \(startOptionLines)
                   --repeat N           run it N times in a row (at most \(Repeats.maxRounds))
                   --then NAME DURATION a second step after each run (a break)
@@ -30,6 +32,7 @@ enum Help {
                 "timerctl start pasta 8m", "timerctl start 'tea break' 3m30s -m 'green tea, not too long'",
                 "timerctl start bread 45m --remind 10m --silent",
                 "timerctl start focus 25m --then break 5m --cycles 4",
+                "timerctl start egg", "timerctl start egg -m 'soft, for Sam'",
             ],
             options: startOptions.union(["--repeat", "--then", "--cycles"])),
         Topic(
@@ -113,6 +116,7 @@ enum Help {
             name: "wait", usage: "timerctl wait NAME",
             summary: "Wait until a timer is done (exit 0) or cancelled (exit 1).",
             examples: ["timerctl wait pasta && echo 'drain it'", "timerctl wait 'tea break' && mpv ~/sounds/gong.oga"]),
+        presetTopic,
         Topic(
             name: "ping", usage: "timerctl ping", summary: "Check that the daemon answers; print its version.",
             examples: ["timerctl ping", "timerctl ping --no-spawn"]),

@@ -1,19 +1,11 @@
 import Protocol
 
-/// Turns timers into text for the terminal. Pure: takes `now` and the calendar.
+/// Turns timers into text for the terminal. Pure: takes `now`, the calendar and what the
+/// terminal can show.
 struct Render {
     var now: Timestamp
     var calendar: LocalCalendar
-
-    /// The `ls` table: one row per timer, sorted by time left, done timers last.
-    func table(_ timers: [TimerInfo]) -> String {
-        guard !timers.isEmpty else { return "No timers. Start one with `timerctl start pasta 8m`.\n" }
-        let rows = timers.sorted(by: Self.order).map { timer -> [String] in
-            [Self.nameCell(timer), state(timer), left(timer), Self.bar(timer.progress, width: 16), ends(timer),
-             timer.message.map { firstLine($0) } ?? ""]
-        }
-        return Self.columns(["NAME", "STATE", "LEFT", "PROGRESS", "ENDS", "MESSAGE"], rows, rightAligned: [2])
-    }
+    var terminal = Terminal.plain
 
     /// A header and rows in columns two spaces apart, each as wide as its widest cell (the
     /// last left ragged), without trailing spaces.
@@ -36,7 +28,8 @@ struct Render {
         case .done:
             lines.append("  left      \(left(timer))")
         }
-        lines.append("  progress  \(Self.bar(timer.progress, width: 24)) \(Int((timer.progress * 100).rounded(.down)))%")
+        let bar = Self.bar(timer.progress, width: 24, unicode: terminal.unicode)
+        lines.append("  progress  \(bar) \(Int((timer.progress * 100).rounded(.down)))%")
         if let ends = timer.endsAt {
             lines.append("  \(timer.state == .done ? "ended " : "ends  ")    \(TimeFormat.date(ends, calendar: calendar))")
         }
@@ -63,11 +56,17 @@ struct Render {
     }
 
     /// What a command's reply looks like in one line, with its reminders if it has any.
+    /// The name, with the step a repeating timer is in when it is not the timer's own:
+    /// `focus (break)`.
+    static func stepName(_ timer: TimerInfo) -> String {
+        guard let step = timer.cycle?.step, step != timer.name else { return timer.name }
+        return "\(timer.name) (\(step))"
+    }
+
     /// The name, and for a repeating timer its step and round: `focus 2/4`, `focus (break) 2/4`.
     static func nameCell(_ timer: TimerInfo) -> String {
         guard let cycle = timer.cycle else { return timer.name }
-        let step = cycle.step == timer.name ? "" : " (\(cycle.step))"
-        return "\(timer.name)\(step) \(cycle.round)/\(cycle.rounds)"
+        return "\(stepName(timer)) \(cycle.round)/\(cycle.rounds)"
     }
 
     func started(_ timer: TimerInfo) -> String {
@@ -101,15 +100,12 @@ struct Render {
         }
     }
 
-    /// `missed` for a done timer that fired late, else the state.
-    func state(_ timer: TimerInfo) -> String {
-        timer.missed ? "missed" : timer.state.rawValue
-    }
-
+    /// The countdown; for a done timer how long ago it was due, and a missed one says so.
     func left(_ timer: TimerInfo) -> String {
         switch timer.state {
         case .running, .paused: return TimeFormat.remaining(timer.remaining)
         case .done:
+            if timer.missed, let due = timer.endsAt { return "missed, due \(TimeFormat.ago(now - due))" }
             guard let fired = timer.endsAt ?? timer.firedAt else { return "done" }
             return "done \(TimeFormat.ago(now - fired))"
         }
@@ -156,8 +152,14 @@ struct Render {
         }
     }
 
-    /// A progress bar of `width` cells drawn with eighth blocks: ▏▎▍▌▋▊▉█.
-    static func bar(_ fraction: Double, width: Int) -> String {
+    /// A progress bar of `width` cells drawn with eighth blocks, ▏▎▍▌▋▊▉█, or for an ASCII
+    /// terminal with `#` and `.` between brackets: `[####......]`.
+    static func bar(_ fraction: Double, width: Int, unicode: Bool = true) -> String {
+        guard unicode else {
+            let inside = max(0, width - 2)
+            let filled = Int((max(0, min(1, fraction)) * Double(inside)).rounded(.down))
+            return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: inside - filled) + "]"
+        }
         let eighths = Int((max(0, min(1, fraction)) * Double(width * 8)).rounded(.down))
         let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
         var bar = String(repeating: "█", count: eighths / 8)

@@ -7,8 +7,9 @@ struct Runner {
     var invocation: Invocation
     var calendar = LocalCalendar(zone: SystemTimeZone())
     var output: (String) -> Void = { print($0, terminator: "") }
+    var terminal = Terminal.detect(environment: Environment.current())
 
-    private var render: Render { Render(now: Self.wallNow(), calendar: calendar) }
+    private var render: Render { Render(now: Self.wallNow(), calendar: calendar, terminal: terminal) }
     private var builder: RequestBuilder {
         RequestBuilder(now: Self.wallNow(), calendar: calendar, files: .live(currentDirectory: Self.currentDirectory()))
     }
@@ -23,6 +24,12 @@ struct Runner {
             let reply = try request(
                 try builder.countdown(name: name, duration: text, message: message, notify: notify, repeats: repeats))
             output(render.started(try timer(reply)) + "\n")
+        case .startPreset(let name, let message, let notify):
+            let preset = try PresetFile.current(output: output).preset(forStarting: name)
+            var runner = self
+            runner.invocation.command = .start(
+                name: preset.name, duration: preset.length, message: message ?? preset.message, notify: notify)
+            try runner.run()
         case .until(let name, let text, let message, let notify):
             let reply = try request(try builder.deadline(name: name, when: text, message: message, notify: notify))
             output(render.started(try timer(reply)) + "\n")
@@ -59,7 +66,7 @@ struct Runner {
         case .watch(let names):
             var watch = Watch(
                 names: names, connection: try connect(), calendar: calendar,
-                unicode: Watch.unicodeLocale(Environment.current()))
+                terminal: Terminal.detect(environment: Environment.current()))
             try watch.run()
         case .wait(let name):
             try wait(for: name)
@@ -68,6 +75,8 @@ struct Runner {
             let version = reply["version"]?.stringValue ?? "?"
             let proto = reply["protocol"]?.int64Value ?? 0
             output("timerd \(version) is running (protocol \(proto)).\n")
+        case .preset(let command):
+            try PresetFile.current(output: output).run(command)
         case .completion(let shell):
             output(Completion.script(shell))
         case .complete(let source):

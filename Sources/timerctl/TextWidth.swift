@@ -1,9 +1,25 @@
 /// How many terminal columns text takes: East Asian wide and fullwidth characters (パスタ,
 /// 煮海鲜, 라면) and most emoji take two, combining marks none, everything else one.
+/// Color escapes (ANSI CSI sequences such as `ESC[32m`) take none.
 enum TextWidth {
     static func of(_ text: String) -> Int {
-        text.reduce(0) { $0 + of($1) }
+        var width = 0
+        var escape = Escape.none
+        for character in text {
+            switch (escape, character) {
+            case (.none, "\u{1B}"): escape = .started
+            case (.none, _): width += of(character)
+            case (.started, "["): escape = .parameters
+            case (.started, _): escape = .none  // not CSI: the escape and this character are drawn as nothing
+            case (.parameters, _):
+                // Parameter and intermediate bytes go on until a final byte, @ to ~.
+                if let ascii = character.asciiValue, (0x40...0x7E).contains(ascii) { escape = .none }
+            }
+        }
+        return width
     }
+
+    private enum Escape { case none, started, parameters }
 
     /// A user-perceived character is drawn as one glyph: an emoji sequence (👨‍👩‍👧, ❤️, 🇯🇵)
     /// takes two columns however many scalars make it up.
@@ -42,19 +58,20 @@ enum TextWidth {
         return right ? fill + text : text + fill
     }
 
-    /// `text` cut to at most `width` columns, ending in "…" when cut.
-    static func truncate(_ text: String, to width: Int) -> String {
+    /// `text` cut to at most `width` columns, ending in `ellipsis` ("…", or "..." for ASCII
+    /// terminals) when cut; with no room for the ellipsis, just cut.
+    static func truncate(_ text: String, to width: Int, ellipsis: String = "…") -> String {
         guard of(text) > width else { return text }
-        // Not even the ellipsis fits.
-        guard width > 0 else { return "" }
+        let mark = of(ellipsis) <= width ? ellipsis : ""
+        let room = width - of(mark)
         var out = ""
         var used = 0
         for character in text {
-            let w = of(String(character))
-            if used + w > width - 1 { break }
+            let w = of(character)
+            if used + w > room { break }
             out.append(character)
             used += w
         }
-        return out + "…"
+        return out + mark
     }
 }

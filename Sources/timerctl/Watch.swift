@@ -12,25 +12,18 @@ struct Watch: ~Copyable {
     var names: [String]
     var connection: DaemonConnection
     var calendar: LocalCalendar
-    var unicode: Bool
+    var terminal: Terminal
 
     private var timers: [String: TimerInfo] = [:]
     private var selected = 0
     private var timesUp: [String] = []
     private var status: String?
 
-    /// Whether the locale is UTF-8 (`LC_ALL`, else `LC_CTYPE`, else `LANG`).
-    static func unicodeLocale(_ environment: [String: String]) -> Bool {
-        let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap { environment[$0] }.first { !$0.isEmpty } ?? ""
-        let lower = locale.lowercased()
-        return lower.contains("utf-8") || lower.contains("utf8")
-    }
-
-    init(names: [String], connection: consuming DaemonConnection, calendar: LocalCalendar, unicode: Bool) {
+    init(names: [String], connection: consuming DaemonConnection, calendar: LocalCalendar, terminal: Terminal) {
         self.names = names
         self.connection = connection
         self.calendar = calendar
-        self.unicode = unicode
+        self.terminal = terminal
     }
 
     mutating func run() throws(CtlFailure) {
@@ -151,8 +144,8 @@ struct Watch: ~Copyable {
         let hasSize = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
         let screen = WatchScreen(
             timers: Array(timers.values), selected: selected, timesUp: timesUp, now: Runner.wallNow(), calendar: calendar,
-            width: hasSize ? Int(size.ws_col) : 80, height: hasSize ? Int(size.ws_row) : 24, unicode: unicode,
-            status: status)
+            width: hasSize ? Int(size.ws_col) : 80, height: hasSize ? Int(size.ws_row) : 24, unicode: terminal.unicode,
+            color: terminal.color, status: status)
         // Home, then each line cleared to its end: no flicker from clearing the whole screen.
         var text = "\u{1B}[H"
         for (i, line) in screen.lines().enumerated() {

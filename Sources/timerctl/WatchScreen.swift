@@ -16,6 +16,7 @@ struct WatchScreen {
     var width: Int
     var height: Int
     var unicode = true
+    var color = false
     /// A line telling the outcome of the last key (an error from the daemon, say).
     var status: String?
 
@@ -93,12 +94,21 @@ struct WatchScreen {
             timer.remaining = live(timer)
             return timer
         }
-        let rows = Render(now: now, calendar: calendar).table(shown).split(separator: "\n", omittingEmptySubsequences: false)
+        var render = Render(now: now, calendar: calendar)
+        render.terminal = Terminal(width: max(1, color ? width : width - 2), color: color, unicode: unicode)
+        let rows = render.table(shown).split(separator: "\n", omittingEmptySubsequences: false)
             .map(String.init).filter { !$0.isEmpty }
-        // Row 0 is the header; mark the selected timer's row.
+        // Row 0 is the header. The selected row is shown in reverse video on a color terminal,
+        // else marked with ">" in a column of its own.
         return rows.enumerated().map { index, row in
-            guard index > 0 else { return "  " + row }
-            return (index - 1 == selected ? (unicode ? "▸ " : "> ") : "  ") + row
+            let isSelected = index > 0 && index - 1 == selected
+            if color {
+                guard isSelected else { return row }
+                // The row's own color spans end in a full reset: turn reverse video back on after each.
+                let reset = "\u{1B}[0m"
+                return "\u{1B}[7m" + row.split(separator: reset, omittingEmptySubsequences: false).joined(separator: reset + "\u{1B}[7m") + reset
+            }
+            return (isSelected ? "> " : "  ") + row
         }
     }
 

@@ -37,6 +37,8 @@ func startUp() throws(StartupError) -> Never {
     if !location.path.hasPrefix("/") { location.path = cwd + "/" + location.path }
     var stateDirectory = try StateDirectory.resolve(explicit: options.stateDirectory, environment: Environment.current())
     if !stateDirectory.hasPrefix("/") { stateDirectory = cwd + "/" + stateDirectory }
+    // TIMERD_CONFIG may be relative too: to where timerd was started, as timerctl reads it.
+    let configPath = ConfigLocation.path(environment: Environment.current()).map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
     chdir("/")
     // What timerd writes (database, lock files) is the user's own business.
     umask(0o077)
@@ -54,7 +56,7 @@ func startUp() throws(StartupError) -> Never {
         throw StartupError(error.message)
     }
     var settings = NotificationSettings()
-    if let path = ConfigLocation.path(environment: Environment.current()), let (keyFile, problems) = ConfigLocation.load(path: path) {
+    if let path = configPath, let (keyFile, problems) = ConfigLocation.load(path: path) {
         let (loaded, more) = NotificationSettings.load(from: keyFile)
         settings = loaded
         for problem in problems + more { Log.warning(problem.description(file: path)) }

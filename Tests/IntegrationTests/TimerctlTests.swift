@@ -65,7 +65,7 @@ struct TimerctlTests {
         let show = try daemon.ctl("show", "report")
         #expect(show.stdout.hasPrefix("report: deadline, running\n"), "\(show)")
         let table = try daemon.ctl("ls")
-        #expect(table.stdout.hasPrefix("NAME"), "\(table)")
+        #expect(table.stdout.hasPrefix("  NAME"), "\(table)")
         #expect(table.stdout.contains("report"))
         #expect(try daemon.ctl("pause", "report").status == 1, "deadlines do not pause")
     }
@@ -202,7 +202,7 @@ struct TimerctlTests {
     func helpWithoutDaemon() throws {
         let help = try run(Programs.timerctl, ["help", "start"])
         #expect(help.status == 0)
-        #expect(help.stdout.hasPrefix("Usage: timerctl start NAME DURATION"))
+        #expect(help.stdout.hasPrefix("Usage: timerctl start NAME [DURATION]"))
         let version = try run(Programs.timerctl, ["--version"])
         let daemonVersion = try run(Programs.timerd, ["--version"])
         #expect(version.stdout == "timerctl \(timerdVersion)\n")

@@ -398,9 +398,6 @@ import Testing
     // MARK: Missing and extra arguments
 
     @Test(arguments: [
-        (["start"], "start needs a name and a duration, e.g. `timerctl start pasta 8m`."),
-        (["start", "pasta"], "start needs a duration after the name, e.g. `timerctl start pasta 8m`."),
-        (["start", "tea break"], "start needs a duration after the name, e.g. `timerctl start 'tea break' 8m`."),
         (["until"], "until needs a name and a time, e.g. `timerctl until report \"fri 17:00\"`."),
         (["until", "report"], "until needs a time after the name, e.g. `timerctl until report 17:00`."),
         (["until", "bob's"], #"until needs a time after the name, e.g. `timerctl until 'bob'\''s' 17:00`."#),

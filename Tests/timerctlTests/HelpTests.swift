@@ -22,6 +22,7 @@ import Testing
               snooze      Run a finished timer again for a while (default 5 minutes).
               watch       Live full-screen view: big digits for one timer, a table for more.
               wait        Wait until a timer is done (exit 0) or cancelled (exit 1).
+              preset      Save timers by name, for `timerctl start NAME`. Also: presets.
               ping        Check that the daemon answers; print its version.
               completion  Print a shell script that completes commands, options and names.
               help        Show help for timerctl or one command.
@@ -46,13 +47,15 @@ import Testing
 
     @Test func start() {
         #expect(Help.text(for: "start") == """
-            Usage: timerctl start NAME DURATION [OPTIONS]
+            Usage: timerctl start NAME [DURATION] [OPTIONS]
 
             Start a countdown; a notification appears when it is done.
 
             DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss);
             a bare number is seconds. At most 365 days.
             NAME is 1-64 characters of any script; quote names with spaces.
+            Without DURATION, NAME is a preset: its length and message (see
+            `timerctl help preset`).
               -m, --message TEXT   shown in the notification
               --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
                                    it for more, at most 10 (default: timerd's reminders)
@@ -68,8 +71,57 @@ import Testing
               timerctl start 'tea break' 3m30s -m 'green tea, not too long'
               timerctl start bread 45m --remind 10m --silent
               timerctl start focus 25m --then break 5m --cycles 4
+              timerctl start egg
+              timerctl start egg -m 'soft, for Sam'
 
             """)
+    }
+
+    @Test func preset() {
+        #expect(Help.text(for: "preset") == """
+            Usage: timerctl preset set NAME DURATION [-m TEXT] | ls [--json] | rm NAME...
+
+            Save timers by name, for `timerctl start NAME`.
+
+              set NAME DURATION    save a preset, or replace the one of that name;
+                                   DURATION as for start
+                -m, --message TEXT shown in its notification
+              ls                   list the presets (`timerctl preset` alone does too)
+                --json             print them as JSON, for scripts
+              rm NAME...           forget presets
+            Presets live in timerd.conf (~/.config/timerd/, $XDG_CONFIG_HOME/timerd/ or
+            the file TIMERD_CONFIG names): lengths under [presets] as egg=6m30s, messages
+            under [preset-messages]. Comments and other settings there are kept.
+
+            Also: timerctl presets
+
+            Examples:
+              timerctl preset set egg 6m30s
+              timerctl preset set tea 3m -m 'take the bag out'
+              timerctl preset ls
+              timerctl preset ls --json | jq -r '.[].name'
+              timerctl preset rm egg
+              timerctl preset rm egg tea
+
+            """)
+    }
+
+    /// Each preset subcommand has two examples.
+    @Test func everyPresetSubcommandHasTwoExamples() throws {
+        var counts: [String: Int] = [:]
+        for example in Help.presetTopic.examples {
+            guard case .preset(let command) = try Arguments.parse(Array(Self.shellWords(example).dropFirst())).command else {
+                Issue.record("\(example) is not a preset command")
+                continue
+            }
+            let subcommand = switch command {
+            case .set: "set"
+            case .list: "ls"
+            case .remove: "rm"
+            }
+            counts[subcommand, default: 0] += 1
+        }
+        #expect(counts == ["set": 2, "ls": 2, "rm": 2])
     }
 
     @Test func until() {
@@ -189,7 +241,8 @@ import Testing
     /// The help topic that documents a parsed command; nil for `--version`, which is an option.
     static func topic(of command: CtlCommand) -> String? {
         switch command {
-        case .start: "start"
+        case .start, .startPreset: "start"
+        case .preset: "preset"
         case .until: "until"
         case .watch: "watch"
         case .list: "ls"

@@ -30,7 +30,7 @@ import Testing
         let lines = section.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines.first == "### " + ([topic.name] + topic.aliases).joined(separator: ", "))
         #expect(lines.contains { Self.plain($0) == topic.usage }, "the usage line, as help prints it")
-        #expect(lines.contains { Self.plain($0) == topic.summary })
+        #expect(lines.contains { Self.plain($0) == Self.plain(topic.summary) }, "backquotes become bold")
         for example in topic.examples {
             #expect(lines.contains("    " + example), "\(example)")
         }

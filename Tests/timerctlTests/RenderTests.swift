@@ -35,60 +35,33 @@ import Protocol
             createdAt: now - duration, firedAt: state == .done ? endsAt : nil)
     }
 
-    // MARK: The ls table
+    // MARK: The ls table (more in RenderTableTests)
 
     @Test func table() {
         #expect(Self.render.table([Self.tea, Self.report, Self.pasta, Self.pausedPasta]) == """
-            NAME    STATE               LEFT  PROGRESS          ENDS       MESSAGE
-            パスタ  paused              2:30  ████████████      -          stir
-            pasta   running             4:00  ████████          12:04
-            report  running  3 days 05:00:00  ███▏              Thu 17:00
-            tea     done      done 3 min ago  ████████████████  11:57      green tea
+              NAME               LEFT  PROGRESS          ENDS       MESSAGE
+            ‖ パスタ             2:30  ████████████      -          stir
+            ► pasta              4:00  ████████          12:04
+            ► report  3 days 05:00:00  ███▏              Thu 17:00
+            ✓ tea     done 3 min ago                     11:57      green tea
 
             """)
     }
 
-    @Test func missedTimerSaysSoInStateAndIsSortedWithTheDoneOnesByWhenItWasDue() {
+    @Test func missedTimerSaysSoAndIsSortedWithTheDoneOnesByWhenItWasDue() {
         #expect(Self.render.table([Self.eggs, Self.pasta, Self.tea]) == """
-            NAME   STATE               LEFT  PROGRESS          ENDS   MESSAGE
-            pasta  running             4:00  ████████          12:04
-            tea    done      done 3 min ago  ████████████████  11:57  green tea
-            eggs   missed   done 12 min ago  ████████████████  11:48  soft
+              NAME   LEFT  PROGRESS          ENDS   MESSAGE
+            ► pasta  4:00  ████████          12:04
+            ✓ tea    done 3 min ago          11:57  green tea
+            ! eggs   missed, due 12 min ago  11:48  soft
 
             """)
     }
 
-    @Test func emptyTableSaysHowToStart() {
-        #expect(Self.render.table([]) == "No timers. Start one with `timerctl start pasta 8m`.\n")
-    }
-
-    @Test func tableWithoutMessagesHasNoTrailingSpaces() {
-        let table = Self.render.table([Self.pasta])
-        #expect(table == """
-            NAME   STATE    LEFT  PROGRESS          ENDS   MESSAGE
-            pasta  running  4:00  ████████          12:04
-
-            """)
-    }
-
-    @Test func wideNamesAlignWithASCIIOnes() {
-        let names = ["pasta", "煮海鲜", "라면", "🍝", "e\u{301}clair", "パスタ"]
-        let table = Self.render.table(names.enumerated().map { n, name in Self.timer(name, left: .seconds(60 * (n + 1))) })
-        let lines = table.split(separator: "\n").map(String.init)
-        #expect(lines.count == names.count + 1)
-        // STATE begins two columns after the widest name (6) on every line, header included.
-        for line in lines {
-            let state = line.firstRange(of: line.hasPrefix("NAME") ? "STATE" : "running")
-            #expect(state.map { TextWidth.of(String(line[..<$0.lowerBound])) } == 8, "\(line)")
-        }
-        #expect(table == """
-            NAME    STATE    LEFT  PROGRESS          ENDS   MESSAGE
-            pasta   running  1:00  ██████████████    12:01
-            煮海鲜  running  2:00  ████████████      12:02
-            라면    running  3:00  ██████████        12:03
-            🍝      running  4:00  ████████          12:04
-            éclair  running  5:00  ██████            12:05
-            パスタ  running  6:00  ████              12:06
+    @Test func tableWithoutMessagesHasNoMessageColumnNorTrailingSpaces() {
+        #expect(Self.render.table([Self.pasta]) == """
+              NAME   LEFT  PROGRESS          ENDS
+            ► pasta  4:00  ████████          12:04
 
             """)
     }
@@ -106,7 +79,7 @@ import Protocol
         ]
         #expect(timers.sorted(by: Render.order).map(\.name) == ["paused", "a", "b", "slow", "done just now", "done long ago"])
         let rows = Self.render.table(timers).split(separator: "\n").dropFirst()
-        #expect(rows.map { $0.split(separator: " ", maxSplits: 1)[0] } == ["paused", "a", "b", "slow", "done", "done"])
+        #expect(rows.map { $0.split(separator: " ")[1] } == ["paused", "a", "b", "slow", "done", "done"])
     }
 
     // MARK: Bars
@@ -140,12 +113,36 @@ import Protocol
         }
     }
 
+    @Test func asciiBarsCountWholeCellsBetweenBrackets() {
+        #expect(Render.bar(0, width: 8, unicode: false) == "[......]")
+        #expect(Render.bar(0.5, width: 8, unicode: false) == "[###...]")
+        #expect(Render.bar(0.99, width: 6, unicode: false) == "[###.]")
+        #expect(Render.bar(1, width: 8, unicode: false) == "[######]")
+        #expect(Render.bar(1.5, width: 6, unicode: false) == "[####]")
+        #expect(Render.bar(-1, width: 6, unicode: false) == "[....]")
+        for width in 2...24 {
+            #expect(Render.bar(0.3, width: width, unicode: false).count == width)
+        }
+    }
+
     // MARK: Cells
 
     @Test func leftForRunningAndPausedIsTheCountdown() {
         #expect(Self.render.left(Self.pasta) == "4:00")
         #expect(Self.render.left(Self.pausedPasta) == "2:30")
         #expect(Self.render.left(Self.report) == "3 days 05:00:00")
+    }
+
+    @Test func leftForMissedSaysWhenItWasDue() {
+        #expect(Self.render.left(Self.eggs) == "missed, due 12 min ago")
+        #expect(Self.render.shortLeft(Self.eggs) == "missed")
+    }
+
+    @Test func shortLeftIsLeftInFewerColumns() {
+        #expect(Self.render.shortLeft(Self.pasta) == "4:00")
+        #expect(Self.render.shortLeft(Self.tea) == "done")
+        #expect(Self.render.shortLeft(Self.report) == "3d5h")
+        #expect(Self.render.shortLeft(Self.timer("t", left: .seconds(86_399), of: .seconds(90_000))) == "23:59:59")
     }
 
     @Test func leftForDoneSaysHowLongAgo() {
@@ -230,6 +227,11 @@ import Protocol
             """)
     }
 
+    @Test func detailOnAnASCIITerminalDrawsAnASCIIBar() {
+        let ascii = Render(now: Self.now, calendar: Self.render.calendar, terminal: Terminal(width: 80, color: false, unicode: false))
+        #expect(ascii.detail(Self.pasta).contains("\n  progress  [###########...........] 50%\n"))
+    }
+
     @Test func detailOfAPausedCountdownWithATwoLineMessage() {
         #expect(Self.render.detail(Self.pausedPasta) == """
             パスタ: countdown, paused
@@ -249,7 +251,7 @@ import Protocol
         tea.firedAt = Self.now - .seconds(180)
         #expect(Self.render.detail(tea) == """
             tea: countdown, done
-              left      done 3 h ago
+              left      missed, due 3 h ago
               progress  ████████████████████████ 100%
               ended     Mon 30 Nov 09:00
               fired     Mon 30 Nov 11:57 (2 h 57 min late: timerd was not running or the computer was asleep)
@@ -321,14 +323,14 @@ import Protocol
         tea.firedAt = tea.endsAt.map { $0 + late }
         #expect(Self.render.detail(tea).contains("  fired     Mon 30 Nov 11:57:0") == missed)
         #expect(Self.render.detail(tea).contains("(2 s late: timerd was not running") == missed)
-        #expect(Self.render.state(tea) == (missed ? "missed" : "done"))
+        #expect(Self.render.status(tea) == (missed ? .missed : .done))
     }
 
-    @Test func stateOfTimersThatAreNotMissedIsTheirState() {
-        #expect(Self.render.state(Self.pasta) == "running")
-        #expect(Self.render.state(Self.pausedPasta) == "paused")
-        #expect(Self.render.state(Self.tea) == "done")
-        #expect(Self.render.state(Self.eggs) == "missed")
+    @Test func statusOfTimersThatAreNotMissedIsTheirState() {
+        #expect(Self.render.status(Self.pasta) == .running)
+        #expect(Self.render.status(Self.pausedPasta) == .paused)
+        #expect(Self.render.status(Self.tea) == .done)
+        #expect(Self.render.status(Self.eggs) == .missed)
     }
 
     static let latenesses: [(Duration, String)] = [

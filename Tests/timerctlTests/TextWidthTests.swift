@@ -8,6 +8,9 @@ import Testing
         ("e\u{301}", 1), ("e\u{301}clair", 6), ("Ａ", 2), ("a\u{200B}b", 2), ("\u{7}", 0),
         // Emoji sequences are one glyph of two columns, however many scalars make them.
         ("👨\u{200D}👩\u{200D}👧", 2), ("❤\u{FE0F}", 2), ("🇯🇵", 2), ("👍🏽", 2), ("tea ☕", 6),
+        // Color escapes take no room.
+        ("\u{1B}[32mpasta\u{1B}[0m", 5), ("\u{1B}[2m", 0), ("\u{1B}[38;5;196mパスタ", 6), ("a\u{1B}[mb", 2),
+        ("\u{1B}", 0), ("\u{1B}[", 0), ("\u{1B}[32", 0), ("\u{1B}7pasta", 5),
     ]
 
     @Test(arguments: widths)
@@ -39,6 +42,17 @@ import Testing
     @Test(arguments: cuts)
     func truncate(text: String, width: Int, expected: String) {
         #expect(TextWidth.truncate(text, to: width) == expected)
+    }
+
+    /// An ASCII terminal gets "..."; where even that does not fit, the text is just cut.
+    static let asciiCuts: [(String, Int, String)] = [
+        ("pasta", 5, "pasta"), ("pasta", 4, "p..."), ("pasta", 3, "..."), ("pasta", 2, "pa"), ("pasta", 0, ""),
+        ("パスタ", 5, "パ..."), ("パスタ", 4, "..."), ("パスタ", 2, "パ"), ("パスタ", 1, ""),
+    ]
+
+    @Test(arguments: asciiCuts)
+    func truncateWithAnotherEllipsis(text: String, width: Int, expected: String) {
+        #expect(TextWidth.truncate(text, to: width, ellipsis: "...") == expected)
     }
 
     @Test(arguments: ["pasta", "パスタ", "煮海鲜 und pasta", "라면🍝e\u{301}"])

@@ -47,15 +47,24 @@ import Testing
             [Self.running("pasta", left: 479, of: 480), Self.running("パスタ", left: 90, of: 180), Self.running("tea", left: 30, of: 60)],
             selected: 1, width: 70, height: 8)
         #expect(lines.joined(separator: "\n") == """
-              NAME    STATE    LEFT  PROGRESS          ENDS   MESSAGE
-              tea     running  0:30  ████████          12:00
-            ▸ パスタ  running  1:30  ████████          12:01
-              pasta   running  7:59                    12:07
+                NAME    LEFT  PROGRESS          ENDS
+              ► tea     0:30  ████████          12:00
+            > ► パスタ  1:30  ████████          12:01
+              ► pasta   7:59                    12:07
 
 
 
             space pause/resume · r reset · + 1 min · ↑↓ select · q quit
             """)
+    }
+
+    @Test func onAColorTerminalTheSelectedRowIsInReverseVideo() {
+        let screen = WatchScreen(
+            timers: [Self.running("pasta", left: 479, of: 480), Self.running("tea", left: 30, of: 60)], selected: 1,
+            timesUp: [], now: Self.now, calendar: Self.calendar, width: 60, height: 6, color: true)
+        let lines = screen.lines()
+        #expect(lines[2].hasPrefix("\u{1B}[7m") && lines[2].contains("pasta"), "\(lines)")
+        #expect(!lines[1].contains("\u{1B}[7m"))
     }
 
     @Test func aTimerThatFiredSaysTimesUp() {

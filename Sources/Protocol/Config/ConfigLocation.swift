@@ -30,7 +30,7 @@ public enum ConfigLocation {
     /// empty key file and one problem at line 0 saying why. A line that is not UTF-8 is
     /// one problem at its line and is skipped.
     public static func load(path: String) -> (KeyFile, [KeyFile.Problem])? {
-        switch readFile(path) {
+        switch contents(path: path) {
         case .missing: nil
         case .unreadable(let reason): (KeyFile(), [KeyFile.Problem(line: 0, message: reason)])
         case .read(let bytes): parse(bytes)
@@ -38,7 +38,7 @@ public enum ConfigLocation {
     }
 
     /// Parses file contents, skipping each line that is not UTF-8 with a problem.
-    static func parse(_ bytes: [UInt8]) -> (KeyFile, [KeyFile.Problem]) {
+    public static func parse(_ bytes: [UInt8]) -> (KeyFile, [KeyFile.Problem]) {
         var text = ""
         var encodingProblems: [KeyFile.Problem] = []
         let lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
@@ -56,13 +56,18 @@ public enum ConfigLocation {
         return (file, (problems + encodingProblems).sorted { $0.line < $1.line })
     }
 
-    private enum FileContents {
+    /// What is at a configuration file's path, for `load` and for programs that change the file.
+    public enum FileContents: Equatable, Sendable {
+        /// No file there.
         case missing
+        /// Not a regular file, too large or not readable; the sentence says which and where.
         case unreadable(String)
+        /// The file's bytes.
         case read([UInt8])
     }
 
-    private static func readFile(_ path: String) -> FileContents {
+    /// The bytes of the file at `path` (at most `maxBytes`), without parsing them.
+    public static func contents(path: String) -> FileContents {
         // O_NONBLOCK so that opening a FIFO someone put there does not hang the daemon.
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK)
         guard fd >= 0 else {

@@ -22,6 +22,8 @@ final class Daemon: @unchecked Sendable {
         environment.removeValue(forKey: "TIMERD_SOCKET")
         // Each daemon keeps its timers in its own directory, never the user's.
         environment["TIMERD_STATE_DIR"] = directory + "/state"
+        // Never the user's settings or presets (a test may give its own).
+        environment["TIMERD_CONFIG"] = directory + "/timerd.conf"
         for (key, value) in extra { environment[key] = value }
         self.environment = environment
         arguments = ["--socket", socket] + extraArguments

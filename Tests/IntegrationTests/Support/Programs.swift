@@ -36,6 +36,8 @@ func testEnvironment(in directory: String, runtime: String? = nil, bus: String? 
     var environment = ProcessInfo.processInfo.environment
     environment.removeValue(forKey: "TIMERD_SOCKET")
     environment["TIMERD_STATE_DIR"] = directory + "/state"
+    // Never the user's settings or presets.
+    environment["TIMERD_CONFIG"] = directory + "/timerd.conf"
     if let runtime { environment["XDG_RUNTIME_DIR"] = runtime }
     if let bus { environment["DBUS_SESSION_BUS_ADDRESS"] = bus }
     return environment

@@ -1,0 +1,242 @@
+import Protocol
+
+extension Render {
+    /// The `ls` table: one row per timer, sorted by time left with done timers last, colored by
+    /// state and fitted into the terminal's width.
+    func table(_ timers: [TimerInfo]) -> String {
+        guard !timers.isEmpty else { return "No timers. Start one with `timerctl start pasta 8m`.\n" }
+        return table(rows: timers.sorted(by: Self.order).map(row))
+    }
+
+    /// Rows in the order given, laid out.
+    func table(rows: [Row]) -> String {
+        TableLayout(rows: rows, terminal: terminal).text
+    }
+
+    /// Where a timer is, as `ls` shows it.
+    enum Status: Sendable {
+        case running, paused, done
+        /// Done, but it fired late: timerd was not running or the computer was asleep.
+        case missed
+
+        /// One column wide in any terminal font: none of these has an emoji form, which some
+        /// terminals would draw two columns wide over the next cell.
+        func symbol(unicode: Bool) -> String {
+            switch self {
+            case .running: unicode ? "►" : ">"
+            case .paused: unicode ? "‖" : "="
+            case .done: unicode ? "✓" : "*"
+            case .missed: "!"
+            }
+        }
+
+        var isDone: Bool { self == .done || self == .missed }
+
+        var style: Terminal.Style {
+            switch self {
+            case .running: .green
+            case .paused: .yellow
+            case .done, .missed: .red
+            }
+        }
+    }
+
+    func status(_ timer: TimerInfo) -> Status {
+        switch timer.state {
+        case .running: .running
+        case .paused: .paused
+        case .done: timer.missed ? .missed : .done
+        }
+    }
+
+    /// One row's cells before they are laid out: a new column is a field here and a cell in
+    /// `TableLayout`.
+    struct Row {
+        var status: Status
+        var name: String
+        /// Which run of how many (`2/4`) for a timer that repeats, shown after its name. Always
+        /// Round and rounds of a repeating timer.
+        var cycle: (run: Int, of: Int)?
+        var left: String
+        /// `left` in fewer columns, for narrow terminals.
+        var shortLeft: String
+        var progress: Double
+        var ends: String
+        /// The message's first line; empty when there is none.
+        var message: String
+    }
+
+    func row(_ timer: TimerInfo) -> Row {
+        Row(
+            status: status(timer), name: Self.stepName(timer), cycle: timer.cycle.map { ($0.round, $0.rounds) },
+            left: left(timer), shortLeft: shortLeft(timer),
+            progress: timer.progress, ends: ends(timer), message: firstLine(timer.message ?? ""))
+    }
+
+    /// `left` in fewer columns: `done`, `missed`, and days in the units `start` takes (`4d16h30m`).
+    func shortLeft(_ timer: TimerInfo) -> String {
+        switch status(timer) {
+        case .done: "done"
+        case .missed: "missed"
+        case .running, .paused: timer.remaining >= .seconds(86_400) ? TimeFormat.compact(timer.remaining) : left(timer)
+        }
+    }
+}
+
+/// The table's columns fitted into the terminal's width. What gives way, in order: the progress
+/// bar (down to 6 cells, then it goes), ENDS, the messages (cut with an ellipsis, then the
+/// column goes), the names (cut, never under 8 columns), the long LEFT sentences (`missed` for
+/// `missed, due 12 min ago`); what still does not fit is cut at the edge. Nothing wraps.
+///
+/// LEFT and PROGRESS share their columns: a countdown is right-aligned under LEFT and followed
+/// by its bar, while a done timer, whose bar would always be full, says when it was due in a
+/// sentence running from the start of LEFT into PROGRESS.
+private struct TableLayout {
+    static let fullBar = 16
+    static let shortestBar = 6
+    static let shortestName = 8
+    /// Columns of message that the bar and ENDS make room for: beyond these a long message is
+    /// cut rather than squeeze them out.
+    static let messageRoom = 16
+
+    let rows: [Render.Row]
+    let terminal: Terminal
+    // Column widths; nil for a column that is not shown.
+    var name: Int
+    var shortLeft = false
+    /// The widest countdown (the LEFT column proper) and the widest sentence, in full and short.
+    let countdownWidths: (full: Int, short: Int)
+    let sentenceWidths: (full: Int, short: Int)
+    var bar: Int? = fullBar
+    var ends: Int?
+    var message: Int?
+
+    init(rows: [Render.Row], terminal: Terminal) {
+        self.rows = rows
+        self.terminal = terminal
+        name = Self.widest("NAME", rows.map { $0.name + Self.cycle($0) })
+        ends = Self.widest("ENDS", rows.map(\.ends))
+        let countdowns = rows.filter { !$0.status.isDone }
+        countdownWidths = (Self.widest("LEFT", countdowns.map(\.left)), Self.widest("LEFT", countdowns.map(\.shortLeft)))
+        let sentences = rows.filter(\.status.isDone)
+        sentenceWidths = (Self.widest("", sentences.map(\.left)), Self.widest("", sentences.map(\.shortLeft)))
+        if rows.allSatisfy(\.status.isDone) { bar = nil }
+        // No column for messages when no timer has one.
+        message = rows.contains { !$0.message.isEmpty } ? Self.widest("MESSAGE", rows.map(\.message)) : nil
+        if let width = terminal.width { fit(into: width) }
+    }
+
+    static func widest(_ header: String, _ cells: [String]) -> Int {
+        ([header] + cells).map(TextWidth.of).max() ?? 0
+    }
+
+    static func cycle(_ row: Render.Row) -> String {
+        row.cycle.map { " \($0.run)/\($0.of)" } ?? ""
+    }
+
+    private func left(_ row: Render.Row) -> String { shortLeft ? row.shortLeft : row.left }
+
+    private var countdowns: Int { shortLeft ? countdownWidths.short : countdownWidths.full }
+
+    /// LEFT and PROGRESS together: the countdowns and their bars, or the longest sentence.
+    private var time: Int {
+        max(countdowns + (bar.map { 2 + $0 } ?? 0), shortLeft ? sentenceWidths.short : sentenceWidths.full)
+    }
+
+    /// Columns before the message: the symbol and a space, then the others two apart.
+    private var prefix: Int {
+        2 + name + 2 + time + (ends.map { 2 + $0 } ?? 0)
+    }
+
+    private mutating func fit(into width: Int) {
+        let messages = message
+        func needed() -> Int { prefix + (messages.map { 2 + min($0, Self.messageRoom) } ?? 0) }
+        if needed() > width, let full = bar {
+            let shrunk = full - (needed() - width)
+            bar = shrunk >= Self.shortestBar ? shrunk : nil
+        }
+        // A long sentence may hold the columns open however short the bar.
+        if needed() > width { bar = nil }
+        if needed() > width { ends = nil }
+        if let messages {
+            let room = width - prefix - 2
+            message = room >= messages ? messages : room >= TextWidth.of("MESSAGE") ? room : nil
+        }
+        guard prefix > width else { return }
+        let shortest = min(name, Self.shortestName)
+        if prefix - name + shortest > width { shortLeft = true }
+        name = max(shortest, min(name, width - (prefix - name)))
+    }
+
+    private var ellipsis: String { terminal.unicode ? "…" : "..." }
+
+    var text: String {
+        let header = finish(headerSpans)
+        let lines = [terminal.paint(header, .dim)] + rows.map { finish(spans($0)) }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private typealias Span = (text: String, style: Terminal.Style?)
+
+    private var headerSpans: [Span] {
+        var header = "  " + TextWidth.pad("NAME", to: name) + "  " + TextWidth.pad("LEFT", to: countdowns, right: true)
+        // Over a bar narrower than the word, no word: a bar needs no explaining.
+        if let bar, bar >= 8 { header += "  PROGRESS" }
+        header = TextWidth.pad(header, to: 2 + name + 2 + time)
+        if let ends { header += "  " + TextWidth.pad("ENDS", to: ends) }
+        if message != nil { header += "  MESSAGE" }
+        return [(header, nil)]
+    }
+
+    private func spans(_ row: Render.Row) -> [Span] {
+        let cycle = Self.cycle(row)
+        let name = TextWidth.truncate(row.name, to: self.name - TextWidth.of(cycle), ellipsis: ellipsis) + cycle
+        let left = left(row)
+        var spans: [Span] = [(row.status.symbol(unicode: terminal.unicode), row.status.style)]
+        if row.status.isDone {
+            spans += [(" " + TextWidth.pad(name, to: self.name) + "  ", nil), (left, row.status.style)]
+        } else {
+            let indent = String(repeating: " ", count: countdowns - TextWidth.of(left))
+            spans += [(" " + TextWidth.pad(name, to: self.name) + "  " + indent, nil), (left, row.status.style)]
+            if let bar { spans.append(("  " + Render.bar(row.progress, width: bar, unicode: terminal.unicode), nil)) }
+        }
+        let used = TextWidth.of(spans.map(\.text).joined())
+        spans.append((String(repeating: " ", count: max(0, 2 + self.name + 2 + time - used)), nil))
+        if let ends { spans.append(("  " + TextWidth.pad(row.ends, to: ends), nil)) }
+        if let message { spans.append(("  " + TextWidth.truncate(row.message, to: message, ellipsis: ellipsis), nil)) }
+        return spans
+    }
+
+    /// A line without trailing spaces, cut to the width (with an ellipsis) if it is still too wide,
+    /// and colored.
+    private func finish(_ spans: [Span]) -> String {
+        var spans = Self.trimmed(spans)
+        if let width = terminal.width, TextWidth.of(spans.map(\.text).joined()) > width {
+            let mark = TextWidth.of(ellipsis) <= width ? ellipsis : ""
+            var room = width - TextWidth.of(mark)
+            var kept: [Span] = []
+            for span in spans {
+                let w = TextWidth.of(span.text)
+                if w > room {
+                    kept.append((TextWidth.truncate(span.text, to: room, ellipsis: ""), span.style))
+                    break
+                }
+                kept.append(span)
+                room -= w
+            }
+            spans = Self.trimmed(kept)
+            // A name already cut says so.
+            if spans.last?.text.hasSuffix(ellipsis) != true { spans.append((mark, nil)) }
+        }
+        return spans.map { terminal.paint($0.text, $0.style) }.joined()
+    }
+
+    private static func trimmed(_ spans: [Span]) -> [Span] {
+        var spans = spans
+        while let last = spans.last, last.text.last == " " || last.text.isEmpty {
+            spans[spans.count - 1].text = last.text.trimmingTrailingSpaces()
+            if spans[spans.count - 1].text.isEmpty { spans.removeLast() }
+        }
+        return spans
+    }
+}
