@@ -55,23 +55,28 @@ enum ManPage {
         return result
     }
 
-    /// The details of a topic as blocks: prose lines joined into paragraphs, option lines
-    /// (`  -m, --message TEXT   shown in the notification`, continued on lines indented
-    /// further) as definitions, and other indented lines kept as they are.
+    /// The details of a topic as blocks: prose lines joined into paragraphs; indented lines
+    /// that say what something is (an option, `  -m, --message TEXT   shown in the
+    /// notification`, or a word and what it does after a gap, `  ls   list the presets`,
+    /// continued on lines indented further) as definitions; other indented lines as they are.
     static func details(_ details: String) -> [String] {
         var blocks: [String] = []
         var paragraph: [String] = []
         var literal: [String] = []
-        var option: (term: String, text: [String])?
+        var item: (indent: Int, term: String, text: [String])?
         func flush() {
             if !paragraph.isEmpty { blocks.append(prose(paragraph.joined(separator: " "))) }
             if !literal.isEmpty { blocks.append(literal.map { "    " + $0 }.joined(separator: "\n")) }
-            if let option {
-                blocks.append(optionTerm(option.term) + "\n:   " + prose(option.text.joined(separator: " ")))
+            if let item {
+                let term = item.term.split(separator: ", ").map { form in
+                    form.split(separator: " ").map { marked(String($0)) }.joined(separator: " ")
+                }.joined(separator: ", ")
+                // A term with nothing after it is a paragraph of its own.
+                blocks.append(item.text.isEmpty ? term : term + "\n:   " + prose(item.text.joined(separator: " ")))
             }
             paragraph = []
             literal = []
-            option = nil
+            item = nil
         }
         for line in details.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
             let indent = line.prefix { $0 == " " }.count
@@ -81,14 +86,18 @@ enum ManPage {
             } else if indent >= 2, text.hasPrefix("-") {
                 flush()
                 let (term, description) = splitOption(text)
-                option = (term, description.isEmpty ? [] : [description])
-            } else if indent > 2, option != nil {
-                option!.text.append(text)
+                item = (indent, term, description.isEmpty ? [] : [description])
+            } else if let current = item, indent > current.indent {
+                item!.text.append(text)
+            } else if indent >= 2, let gap = text.firstRange(of: "  ") {
+                flush()
+                let description = text[gap.upperBound...].drop { $0 == " " }
+                item = (indent, String(text[..<gap.lowerBound]), [String(description)])
             } else if indent >= 2 {
-                if !paragraph.isEmpty || option != nil { flush() }
+                if !paragraph.isEmpty || item != nil { flush() }
                 literal.append(String(line.dropFirst(2)))
             } else {
-                if !literal.isEmpty || option != nil { flush() }
+                if !literal.isEmpty || item != nil { flush() }
                 paragraph.append(text)
             }
         }
@@ -114,13 +123,6 @@ enum ManPage {
     /// `NAME`, `N`, `DURATION`: a word in capitals stands for what is typed in its place.
     private static func isPlaceholder(_ word: Substring) -> Bool {
         word.contains(where: \.isUppercase) && word.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" }
-    }
-
-    /// `-m, --message TEXT` as `**-m**, **--message** *TEXT*`.
-    private static func optionTerm(_ term: String) -> String {
-        term.split(separator: ", ").map { form in
-            form.split(separator: " ").map { marked(String($0)) }.joined(separator: " ")
-        }.joined(separator: ", ")
     }
 
     /// Running text: its backquoted parts stay code; `*` and `\` are taken literally, and so

@@ -60,14 +60,24 @@ import Testing
               --remind DURATION    also notify DURATION before the end; repeat
                                    it for more
               --then NAME DURATION a second step
-              bash   a literal line
+              --silent
+              set NAME DURATION    save a preset;
+                                   DURATION as for start
+                -m, --message TEXT shown in its notification
+              ls                   list the presets
+              a literal line
+              and another
             """)
         #expect(blocks == [
             "Prose on two lines.",
             "**-m**, **--message** *TEXT*\n:   shown in the notification",
             "**--remind** *DURATION*\n:   also notify DURATION before the end; repeat it for more",
             "**--then** *NAME* *DURATION*\n:   a second step",
-            "    bash   a literal line",
+            "**--silent**",
+            "**set** *NAME* *DURATION*\n:   save a preset; DURATION as for start",
+            "**-m**, **--message** *TEXT*\n:   shown in its notification",
+            "**ls**\n:   list the presets",
+            "    a literal line\n    and another",
         ])
     }
 
