@@ -196,7 +196,7 @@ struct ShellCompletionTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory).isEmpty, "no socket, lock or log: no daemon")
     }
 
-    @Test("Preset names come from [presets] in the config file")
+    @Test("Preset names come from [presets] in the config file, for start and preset set|rm")
     func presets() throws {
         let directory = makeTemporaryDirectory()
         defer { removeDirectory(directory) }
@@ -205,9 +205,19 @@ struct ShellCompletionTests {
         let config = ["TIMERD_CONFIG": directory + "/timerd.conf"]
         let listed = try run(Programs.timerctl, ["__complete", "presets"], environment: Self.environment(socket: directory + "/s", extra: config))
         #expect(listed.stdout == "egg\nsoft egg\ntea\n", "\(listed)")
-        let replies = try Self.bashCompletions([["timerctl", "start", ""], ["timerctl", "start", "so"]], socket: directory + "/s", extra: config)
+        let replies = try Self.bashCompletions(
+            [
+                ["timerctl", "start", ""], ["timerctl", "start", "so"], ["timerctl", "preset", ""], ["timerctl", "presets", "r"],
+                ["timerctl", "preset", "rm", "egg", ""], ["timerctl", "preset", "set", "t"], ["timerctl", "preset", "set", "tea", ""],
+            ],
+            socket: directory + "/s", extra: config)
         #expect(replies["timerctl start "] == ["egg", #"soft\ egg"#, "tea"])
         #expect(replies["timerctl start so"] == [#"soft\ egg"#])
+        #expect(replies["timerctl preset "] == ["set", "ls", "rm"])
+        #expect(replies["timerctl presets r"] == ["rm"])
+        #expect(replies["timerctl preset rm egg "] == ["egg", #"soft\ egg"#, "tea"])
+        #expect(replies["timerctl preset set t"] == ["tea"], "to replace one")
+        #expect(replies["timerctl preset set tea "] == [], "a duration")
     }
 }
 
