@@ -18,11 +18,13 @@ struct ShellCompletionTests {
     }
 
     /// The environment of a shell that completes: the built timerctl first on PATH, the
-    /// daemon's socket in TIMERD_SOCKET, a UTF-8 locale.
+    /// daemon's socket in TIMERD_SOCKET, a UTF-8 locale, and a config file beside the socket
+    /// (none, unless a test writes one): never the user's.
     static func environment(socket: String, extra: [String: String] = [:]) -> [String: String] {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = Programs.directory + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["TIMERD_SOCKET"] = socket
+        environment["TIMERD_CONFIG"] = socket + ".conf"
         environment["LANG"] = "C.UTF-8"
         environment.removeValue(forKey: "LC_ALL")
         for (key, value) in extra { environment[key] = value }
@@ -122,7 +124,7 @@ struct ShellCompletionTests {
         let tmux = WatchTests.Tmux(socket: daemon.directory + "/tmux")
         let home = daemon.directory + "/home"
         try FileManager.default.createDirectory(atPath: home + "/site-functions", withIntermediateDirectories: true)
-        let setup = "export LANG=C.UTF-8 PATH=\(Programs.directory):$PATH TIMERD_SOCKET=\(daemon.socket)\n"
+        let setup = "export LANG=C.UTF-8 PATH=\(Programs.directory):$PATH TIMERD_SOCKET=\(daemon.socket) TIMERD_CONFIG=\(home)/timerd.conf\n"
         try (setup + "PS1='bash$ '\nsource <(timerctl completion bash)\n").write(toFile: home + "/bashrc", atomically: true, encoding: .utf8)
         let zsh = try run(Programs.timerctl, ["completion", "zsh"])
         try zsh.stdout.write(toFile: home + "/site-functions/_timerctl", atomically: true, encoding: .utf8)
