@@ -41,7 +41,7 @@ enum Connect {
 
         let logPath = location.privateDirectory.map { $0 + "/timerd.log" } ?? location.path + ".log"
         let executable = try findDaemon()
-        var arguments = [executable]
+        var arguments = [executable, "--started-by", "timerctl"]
         if location.privateDirectory == nil { arguments += ["--socket", location.path] }
         let pid = try launch(arguments, log: logPath)
 

@@ -74,7 +74,8 @@ struct Runner {
             let reply = try request(.ping)
             let version = reply["version"]?.stringValue ?? "?"
             let proto = reply["protocol"]?.int64Value ?? 0
-            output("timerd \(version) is running (protocol \(proto)).\n")
+            let startedBy = reply["startedBy"]?.stringValue.map { ", started by \($0)" } ?? ""
+            output("timerd \(version) is running (protocol \(proto)\(startedBy)).\n")
         case .preset(let command):
             try PresetFile.current(output: output).run(command)
         case .completion(let shell):

@@ -24,6 +24,7 @@ actor Scheduler {
     private let store: any Store
     private let calendar: LocalCalendar
     private let version: String
+    private let startedBy: String
     private let bootID: String
     private var subscribers: [ClientID: any EventSink] = [:]
     private var armed: (boot: BootInstant?, wall: Timestamp?) = (nil, nil)
@@ -38,8 +39,9 @@ actor Scheduler {
     init(
         clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
         calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers,
-        settings: NotificationSettings = NotificationSettings()
+        settings: NotificationSettings = NotificationSettings(), startedBy: String = "hand"
     ) {
+        self.startedBy = startedBy
         self.settings = settings
         self.table = TimerTable(maxTimers: maxTimers)
         self.maxTimers = maxTimers
@@ -199,7 +201,9 @@ actor Scheduler {
             Log.debug("client \(client) subscribed")
             return .success(["subscribed": true])
         case .ping:
-            return .success(["version": .string(version), "protocol": .integer(Int64(protocolVersion))])
+            return .success([
+                "version": .string(version), "protocol": .integer(Int64(protocolVersion)), "startedBy": .string(startedBy),
+            ])
         case .history(let limit):
             do {
                 let entries = try store.history(limit: limit ?? Limits.historyLength)

@@ -27,36 +27,86 @@ if options.showVersion {
 }
 if options.verbose { Log.setLevel(.debug) }
 
-func startUp() throws(StartupError) -> Never {
-    var location = SocketLocation.current(explicit: options.socket)
+/// Where the daemon works, decided before anything is opened.
+struct Places {
+    var location: SocketLocation
+    var stateDirectory: String
+    var configPath: String?
+    var startedBy: String
+    /// The listening socket systemd passed, if it did.
+    var activated: (fd: Int32, path: String)?
+}
+
+func resolvePlaces() throws(StartupError) -> Places {
+    // A socket passed by systemd (or systemd-socket-activate) decides where we listen.
+    let activated = try SocketActivation.take(environment: Environment.current())
+    var location = SocketLocation.current(explicit: activated?.path ?? options.socket)
+    if let activated, let runtime = SocketLocation.current(explicit: nil).privateDirectory,
+        activated.path == runtime + "/timerd.sock"
+    {
+        location.privateDirectory = runtime
+    }
     // A daemon must not keep the directory it was started in busy; resolve the paths first.
     let cwd = getcwd(nil, 0).map { pointer in
         defer { free(pointer) }
         return String(cString: pointer)
     } ?? "/"
-    if !location.path.hasPrefix("/") { location.path = cwd + "/" + location.path }
-    var stateDirectory = try StateDirectory.resolve(explicit: options.stateDirectory, environment: Environment.current())
-    if !stateDirectory.hasPrefix("/") { stateDirectory = cwd + "/" + stateDirectory }
-    // TIMERD_CONFIG may be relative too: to where timerd was started, as timerctl reads it.
-    let configPath = ConfigLocation.path(environment: Environment.current()).map { $0.hasPrefix("/") ? $0 : cwd + "/" + $0 }
+    func absolute(_ path: String) -> String { path.hasPrefix("/") ? path : cwd + "/" + path }
+    location.path = absolute(location.path)
+    return Places(
+        location: location,
+        stateDirectory: absolute(try StateDirectory.resolve(explicit: options.stateDirectory, environment: Environment.current())),
+        // TIMERD_CONFIG may be relative too: to where timerd was started, as timerctl reads it.
+        configPath: ConfigLocation.path(environment: Environment.current()).map(absolute),
+        startedBy: options.startedBy ?? (activated != nil ? "systemd" : "hand"), activated: activated)
+}
+
+func startUp() throws(StartupError) -> Never {
+    let places = try resolvePlaces()
     chdir("/")
     // What timerd writes (database, lock files) is the user's own business.
     umask(0o077)
-
-    if let dir = location.privateDirectory, let problem = PrivateDirectory.prepare(dir) {
+    if let dir = places.location.privateDirectory, let problem = PrivateDirectory.prepare(dir) {
         throw StartupError(problem)
     }
-    let socketLock = try InstanceLock(location)
-    try StateDirectory.prepare(stateDirectory)
-    let stateLock = try InstanceLock(path: stateDirectory + "/timerd.lock", holding: "with the timers in \(stateDirectory)")
+    // A socket passed by the service manager is ours: wait a little for a daemon started some
+    // other way at the same moment (by autostart, say) to see it and give up.
+    let patience: Duration = places.activated == nil ? .zero : .seconds(5)
+    let socketLock = try InstanceLock(places.location, waiting: patience)
+    // The socket before anything else: a daemon that finds another one serving (a socket
+    // systemd listens on, say) must leave before it touches the timers. Clients that connect
+    // now wait in the backlog until the loop runs.
+    let bound: Listener.Bound
+    if let activated = places.activated {
+        bound = Listener.Bound(fd: activated.fd, identity: nil)
+    } else {
+        bound = try Listener.open(places.location)
+    }
+    do {
+        try serve(on: bound, places, patience: patience)
+    } catch {
+        Listener.remove(bound, at: places.location.path)
+        throw error
+    }
+    Listener.remove(bound, at: places.location.path)
+    _ = consume socketLock
+    exit(0)
+}
+
+/// Opens the timers, starts the scheduler and serves until SIGTERM or SIGINT.
+func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throws(StartupError) {
+    try StateDirectory.prepare(places.stateDirectory)
+    let stateLock = try InstanceLock(
+        path: places.stateDirectory + "/timerd.lock", holding: "with the timers in \(places.stateDirectory)",
+        waiting: patience)
     let opened: (store: SQLiteStore, setAside: String?)
     do {
-        opened = try SQLiteStore.open(path: stateDirectory + "/timerd.db")
+        opened = try SQLiteStore.open(path: places.stateDirectory + "/timerd.db")
     } catch {
         throw StartupError(error.message)
     }
     var settings = NotificationSettings()
-    if let path = configPath, let (keyFile, problems) = ConfigLocation.load(path: path) {
+    if let path = places.configPath, let (keyFile, problems) = ConfigLocation.load(path: path) {
         let (loaded, more) = NotificationSettings.load(from: keyFile)
         settings = loaded
         for problem in problems + more { Log.warning(problem.description(file: path)) }
@@ -69,30 +119,20 @@ func startUp() throws(StartupError) -> Never {
         Log.error(message)
         notifier.show(NotificationContent(summary: "timerd could not read its saved timers", body: message, urgency: .normal))
     }
-    let loop: EventLoop
-    let alarm: TimerFDAlarm
     do {
-        loop = try EventLoop()
-        alarm = try TimerFDAlarm()
-    } catch {
-        throw StartupError("Cannot start: \(error).")
-    }
-    let scheduler = Scheduler(
-        clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
-        calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current(),
-        settings: settings)
-    notifier.onAction { action, names in
-        Task { await scheduler.act(action, on: names) }
-    }
-    do {
+        let loop = try EventLoop()
+        let alarm = try TimerFDAlarm()
+        let scheduler = Scheduler(
+            clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
+            calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current(),
+            settings: settings, startedBy: places.startedBy)
+        notifier.onAction { action, names in
+            Task { await scheduler.act(action, on: names) }
+        }
         let report = try waitFor { () throws(StoreError) in try await scheduler.start() }
-        Log.info("restored \(report.restored) timers from \(stateDirectory)/timerd.db; \(report.missed) came due while timerd was not running")
-    } catch {
-        throw StartupError(error.message)
-    }
-
-    let bound = try Listener.open(location)
-    do {
+        Log.info(
+            "restored \(report.restored) timers from \(places.stateDirectory)/timerd.db; "
+                + "\(report.missed) came due while timerd was not running")
         let server = Server(loop: loop, listenFD: bound.fd, scheduler: scheduler)
         try server.start()
         try alarm.watch(on: loop) { clockChanged in
@@ -103,17 +143,18 @@ func startUp() throws(StartupError) -> Never {
             Log.info("\(name): shutting down")
             loop.stop()
         }
-        Log.info("timerd \(timerdVersion) listening on \(location.path) (pid \(getpid()))")
+        Log.info("timerd \(timerdVersion) listening on \(places.location.path) (pid \(getpid()), started by \(places.startedBy))")
+        ServiceManager.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=Listening on \(places.location.path)")
         loop.run()
+        ServiceManager.notify("STOPPING=1")
         server.shutdown()
+        // Held until here: the lock lives as long as the daemon serves.
+        _ = stateLock.fd
+    } catch let error as StoreError {
+        throw StartupError(error.message)
     } catch {
-        Listener.remove(bound, at: location.path)
         throw StartupError("Cannot start: \(error).")
     }
-    Listener.remove(bound, at: location.path)
-    _ = consume stateLock
-    _ = consume socketLock
-    exit(0)
 }
 
 do {

@@ -134,7 +134,7 @@ struct LifecycleTests {
         }
         defer { stopDaemon(lockFile: socket + ".lock") }
         #expect(statuses == Array(repeating: 0, count: 10))
-        let daemons = try run("/usr/bin/pgrep", ["-f", "timerd --socket \(socket)"])
+        let daemons = try run("/usr/bin/pgrep", ["-f", "timerd .*--socket \(socket)"])
         #expect(daemons.stdout.split(separator: "\n").count == 1, "\(daemons)")
         let list = try run(Programs.timerctl, ["ls", "--json", "--socket", socket, "--no-spawn"], environment: env)
         #expect(try JSONParser.parse(list.stdout).arrayValue?.count == 10)

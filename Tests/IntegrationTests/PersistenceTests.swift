@@ -137,12 +137,12 @@ struct PersistenceTests {
             daemon.signal(SIGTERM)
             daemon.wait()
         }
-        #expect(eventually { RPCClient.canConnect(dir + "/timerd.sock") })
+        // The socket comes first; the store is opened (and the damage found) just after.
+        #expect(eventually { ((try? String(contentsOfFile: dir + "/log", encoding: .utf8)) ?? "").contains("could not be read") })
         let kept = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.hasPrefix("timerd.db.corrupt-") }
-        #expect(kept.count == 1)
-        let aside = try Data(contentsOf: URL(fileURLWithPath: state + "/" + (kept.first ?? "")))
+        try #require(kept.count == 1, "\(kept)")
+        let aside = try Data(contentsOf: URL(fileURLWithPath: state + "/" + kept[0]))
         #expect(aside == Data(repeating: 0x5A, count: 8192), "the damaged file is kept as it was")
-        #expect(try String(contentsOfFile: dir + "/log", encoding: .utf8).contains("could not be read"))
     }
 }
 

@@ -32,7 +32,7 @@ import Testing
             #expect(documented.contains(option), "timerd(1) lacks \(option)")
         }
         for option in taken {
-            let arguments = ["--socket", "--state-dir"].contains(option) ? [option, "/tmp/x"] : [option]
+            let arguments = ["--socket", "--state-dir", "--started-by"].contains(option) ? [option, "/tmp/x"] : [option]
             #expect(throws: Never.self, "\(option)") { try Options.parse(arguments) }
         }
     }

@@ -10,15 +10,21 @@ struct InstanceLock: ~Copyable {
 
     static func path(for location: SocketLocation) -> String { location.path + ".lock" }
 
-    init(_ location: SocketLocation) throws(StartupError) {
-        try self.init(path: Self.path(for: location), holding: "on \(location.path)")
+    init(_ location: SocketLocation, waiting patience: Duration = .zero) throws(StartupError) {
+        try self.init(path: Self.path(for: location), holding: "on \(location.path)", waiting: patience)
     }
 
-    /// Locks `path`; `what` completes "timerd is already running …" in the refusal.
-    init(path: String, holding what: String) throws(StartupError) {
+    /// Locks `path`; `what` completes "timerd is already running …" in the refusal. With
+    /// `patience`, waits that long for the holder to let go: a daemon that systemd started for
+    /// its socket is the rightful one, and the holder may be a daemon just about to give up.
+    init(path: String, holding what: String, waiting patience: Duration = .zero) throws(StartupError) {
         // O_NOFOLLOW: a symlink planted at the lock path is refused, not followed.
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard fd >= 0 else { throw StartupError("Cannot open the lock file \(path): \(Errno(errno)).") }
+        let deadline = ContinuousClock.now + patience
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 && ContinuousClock.now < deadline {
+            usleep(10_000)
+        }
         guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
             let holder = Self.readPID(fd)
             close(fd)

@@ -6,8 +6,9 @@ import Protocol
 enum Listener {
     struct Bound {
         var fd: Int32
-        /// Device and inode of the socket file, so shutdown removes only our own file.
-        var identity: (dev_t, ino_t)
+        /// Device and inode of the socket file, so shutdown removes only our own file; nil
+        /// for a socket passed by the service manager, whose file is the manager's.
+        var identity: (dev_t, ino_t)?
     }
 
     static func open(_ location: SocketLocation) throws(StartupError) -> Bound {
@@ -39,7 +40,8 @@ enum Listener {
     /// Removes the socket file at shutdown, if it is still the one we bound.
     static func remove(_ bound: Bound, at path: String) {
         var info = stat()
-        guard lstat(path, &info) == 0, info.st_dev == bound.identity.0, info.st_ino == bound.identity.1 else { return }
+        guard let identity = bound.identity, lstat(path, &info) == 0, info.st_dev == identity.0, info.st_ino == identity.1
+        else { return }
         unlink(path)
     }
 

@@ -2,12 +2,14 @@
 struct Options: Equatable {
     var socket: String?
     var stateDirectory: String?
+    /// Who started the daemon (systemd, autostart, timerctl…), for `ping` and `autostart status`.
+    var startedBy: String?
     var verbose = false
     var showVersion = false
     var showHelp = false
 
     static let usage = """
-        Usage: timerd [--socket PATH] [--state-dir DIR] [--verbose]
+        Usage: timerd [--socket PATH] [--state-dir DIR] [--started-by WHO] [--verbose]
 
         The timerd daemon: holds your timers and shows a desktop notification when one is done.
         You rarely start it yourself: timerctl starts it when it is not running.
@@ -17,6 +19,7 @@ struct Options: Equatable {
                           else /tmp/timerd-$UID/timerd.sock)
           --state-dir DIR Keep the timers in DIR/timerd.db (default: $TIMERD_STATE_DIR, else
                           $XDG_STATE_HOME/timerd, else ~/.local/state/timerd)
+          --started-by WHO say who started it (systemd, autostart, timerctl); reported by ping
           -v, --verbose   Log connections and notifications, not only problems
           --version       Print the version and exit
           -h, --help      Print this help and exit
@@ -30,6 +33,8 @@ struct Options: Equatable {
             switch argument {
             case "--socket", "--state-dir":
                 options[keyPath: path(argument)] = try value(of: argument, from: &rest)
+            case "--started-by":
+                options.startedBy = try value(of: argument, from: &rest)
             case _ where argument.hasPrefix("--socket=") || argument.hasPrefix("--state-dir="):
                 let eq = argument.firstIndex(of: "=")!
                 let flag = String(argument[..<eq])
@@ -56,8 +61,13 @@ struct Options: Equatable {
     /// `--socket --verbose` is a forgotten path, not a socket named "--verbose".
     private static func checked(_ value: String, for flag: String) throws(StartupError) -> String {
         guard !value.isEmpty, !value.hasPrefix("--") else {
-            let example = flag == "--socket" ? "--socket /tmp/timerd.sock" : "--state-dir ~/.local/state/timerd"
-            throw StartupError("\(flag) needs a path, e.g. \(example).", exitCode: 2)
+            let example =
+                switch flag {
+                case "--socket": "a path, e.g. --socket /tmp/timerd.sock"
+                case "--state-dir": "a path, e.g. --state-dir ~/.local/state/timerd"
+                default: "a word, e.g. --started-by systemd"
+                }
+            throw StartupError("\(flag) needs \(example).", exitCode: 2)
         }
         return value
     }
