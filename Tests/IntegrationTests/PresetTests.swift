@@ -80,7 +80,7 @@ struct PresetTests {
             timerd.signal(SIGTERM)
             timerd.wait()
         }
-        #expect(eventually { RPCClient.canConnect(socket) || !timerd.isRunning })
+        #expect(eventually { RPCClient.answersPing(socket) || !timerd.isRunning })
         let said = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
         #expect(said.contains("\(directory)/timerd.conf:4: \"this line is broken\""), "\(said)")
         let set = try run(

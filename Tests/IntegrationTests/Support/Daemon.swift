@@ -33,7 +33,8 @@ final class Daemon: @unchecked Sendable {
     private static func launch(_ arguments: [String], environment: [String: String], log: String) throws -> Child {
         let process = try Child(Programs.timerd, arguments, environment: environment, stdout: log, stderr: log)
         let socket = arguments[1]
-        let up = eventually { RPCClient.canConnect(socket) || !process.isRunning }
+        // Up means answering: the socket is bound early, the timers and settings load after.
+        let up = eventually { RPCClient.answersPing(socket) || !process.isRunning }
         try #require(up && process.isRunning, "timerd did not start: \((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
         return process
     }

@@ -18,6 +18,14 @@ final class RPCClient {
 
     deinit { close(fd) }
 
+    /// Whether a daemon at `path` answers `ping` (within a second).
+    static func answersPing(_ path: String) -> Bool {
+        guard let client = try? RPCClient(path: path) else { return false }
+        client.request("ping")
+        guard let reply = try? client.readJSON(timeout: .seconds(1)) else { return false }
+        return reply["result"] != nil
+    }
+
     static func canConnect(_ path: String) -> Bool {
         guard case .success(let fd) = UnixSocket.connect(path) else { return false }
         close(fd)
