@@ -35,6 +35,8 @@ enum CtlCommand: Equatable {
     case complete(Completion.Source)
     /// Hidden: the commands of timerctl(1), for the build (`__man`).
     case manPage
+    /// Hidden: a systemd unit or the autostart entry, for `make install` (`__unit KIND --timerd PATH`).
+    case unitFile(AutostartFiles.Kind, timerd: String)
 }
 
 /// How a timer repeats, as typed: rounds, and the `--then` step's name and duration.
@@ -90,6 +92,8 @@ enum Arguments {
                 options.reminders.append(try value(for: flag, inline: inlineValue, from: &rest))
             case "--sound":
                 options.values["sound"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--timerd":
+                options.values["timerd"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--repeat", "--cycles":
                 options.values[String(flag.dropFirst(2))] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--then":
@@ -134,6 +138,7 @@ enum Arguments {
         }
         let args = Array(words.dropFirst())
         if let hidden = try Completion.hiddenCommand(verb, args) { return hidden }
+        if verb == "__unit" { return try AutostartFiles.hiddenCommand(args, timerd: flags["timerd"]) }
         guard let canonical = Help.canonicalName(verb) else {
             var message = "Unknown command \"\(verb)\"."
             if let near = Help.suggestion(for: verb) { message += " Did you mean `timerctl \(near)`?" }

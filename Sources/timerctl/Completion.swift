@@ -98,7 +98,8 @@ enum Completion {
     }
 
     /// The hidden commands, which `help` does not list: `__complete timers|presets` for the
-    /// scripts, `__man` for the build (see `ManPage`). Nil for any other word.
+    /// scripts, `__man` for the build (see `ManPage`). Nil for any other word. (`__unit`, for
+    /// the build too, is `AutostartFiles.hiddenCommand`.)
     static func hiddenCommand(_ verb: String, _ operands: [String]) throws(UsageError) -> CtlCommand? {
         switch verb {
         case "__complete":

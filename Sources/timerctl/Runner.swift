@@ -83,6 +83,8 @@ struct Runner {
             output(Completion.candidates(source, socket: invocation.socket))
         case .manPage:
             output(ManPage.commands())
+        case .unitFile(let kind, let timerd):
+            output(AutostartFiles.text(kind, timerd: timerd, header: AutostartFiles.installMarker))
         }
     }
 

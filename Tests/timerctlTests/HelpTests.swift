@@ -258,7 +258,7 @@ import Testing
         case .ping: "ping"
         case .help: "help"
         case .completion: "completion"
-        case .version, .complete, .manPage: nil
+        case .version, .complete, .manPage, .unitFile: nil
         }
     }
 
