@@ -35,6 +35,8 @@ enum CtlCommand: Equatable {
     case complete(Completion.Source)
     /// Hidden: the commands of timerctl(1), for the build (`__man`).
     case manPage
+    /// `autostart enable|disable|status`: what starts timerd at login.
+    case autostart(AutostartCommand)
     /// Hidden: a systemd unit or the autostart entry, for `make install` (`__unit KIND --timerd PATH`).
     case unitFile(AutostartFiles.Kind, timerd: String)
 }
@@ -233,6 +235,8 @@ enum Arguments {
             return .preset(try PresetCommand.parse(args, message: message, json: json))
         case "completion":
             return .completion(shell: try Completion.shell(args))
+        case "autostart":
+            return .autostart(try AutostartCommand.parse(args))
         case "help":
             guard args.count <= 1 else { throw UsageError(message: "help takes at most one command.", topic: "help") }
             if let topic = args.first {

@@ -56,7 +56,12 @@ enum Completion {
             ("set", Operands(first: .preset)),
             ("ls", Operands(first: .nothing)),
             ("rm", Operands(first: .preset, rest: .preset)),
-        ]
+        ],
+        "autostart": [
+            ("enable", Operands(first: .nothing)),
+            ("disable", Operands(first: .nothing)),
+            ("status", Operands(first: .nothing)),
+        ],
     ]
 
     /// Options that take more than one value, and how many: `--then NAME DURATION`. (Whether
