@@ -97,6 +97,23 @@ struct AutostartTests {
         #expect(missing.status != 0 && missing.stderr.contains("no-such-timerd"), "\(missing)")
     }
 
+    @Test("desktop-file-validate accepts the autostart entry, also for a path that needs quoting")
+    func theDesktopEntryIsValid() throws {
+        try #require(
+            FileManager.default.isExecutableFile(atPath: "/usr/bin/desktop-file-validate"),
+            "desktop-file-validate is missing: install Debian's desktop-file-utils (scripts/deps test does)")
+        let work = makeTemporaryDirectory()
+        defer { removeDirectory(work) }
+        for (index, path) in ["/usr/bin/timerd", "/opt/my timers/$HOME/100%/timerd"].enumerated() {
+            let entry = try run(Programs.timerctl, ["__unit", "desktop", "--timerd", path])
+            try #require(entry.status == 0, "\(entry)")
+            let file = "\(work)/timerd-\(index).desktop"
+            try entry.stdout.write(toFile: file, atomically: true, encoding: .utf8)
+            let validated = try run("/usr/bin/desktop-file-validate", [file])
+            #expect(validated.status == 0 && validated.stdout.isEmpty && validated.stderr.isEmpty, "\(path): \(validated)")
+        }
+    }
+
     // MARK: timerctl autostart
 
     /// A scratch home: configuration, runtime directory, and a fake `systemctl` first on PATH
