@@ -96,12 +96,12 @@ extension Autostart {
             // Without a user manager nothing runs to stop, and `disable` only removes links.
             try systemctl(
                 ["disable"] + (running ? ["--now"] : []) + ["timerd.socket", "timerd.service"],
-                then: "Nothing was removed.")
+                then: "Nothing was removed.", verb: "disable")
             for path in unitPaths {
                 if let done = try remove(path) { output(done + "\n") }
             }
             if running {
-                try systemctl(["daemon-reload"], then: "The units are disabled and removed.")
+                try systemctl(["daemon-reload"], then: "The units are disabled and removed.", verb: "disable")
                 output("timerd.service and timerd.socket are stopped: systemd no longer starts timerd.\n")
             }
         } else {

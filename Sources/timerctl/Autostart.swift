@@ -199,19 +199,21 @@ struct Autostart {
     // MARK: Running systemctl
 
     /// Runs `systemctl --user ARGUMENTS`, reporting it and what it said; a failure says what to
-    /// do: `then` is what has been done already.
-    func systemctl(_ arguments: [String], then done: String) throws(CtlFailure) {
+    /// do: `done` is what has been done already, `verb` the autostart command to run again.
+    func systemctl(_ arguments: [String], then done: String, verb: String = "enable") throws(CtlFailure) {
         let words = ["systemctl", "--user"] + arguments
         let typed = words.joined(separator: " ")
         let outcome = commands.run(words)
         if let failure = outcome.launchFailure {
             throw .refused(
-                "Cannot run `\(typed)`: \(failure). \(done) Install systemd's systemctl, "
-                    + "or run `\(typed)` yourself once it is there.")
+                "Cannot run `\(typed)`: \(failure). \(done) Install systemd's systemctl, then run "
+                    + "`timerctl autostart \(verb)` again.")
         }
         guard outcome.status == 0 else {
             let said = outcome.said.isEmpty ? "" : ":\n  " + outcome.said.split(separator: "\n").joined(separator: "\n  ")
-            throw .refused("`\(typed)` failed (exit status \(outcome.status))\(said)\n\(done) Fix the problem it names and run it again.")
+            throw .refused(
+                "`\(typed)` failed (exit status \(outcome.status))\(said)\n\(done) Fix what it names, then run "
+                    + "`timerctl autostart \(verb)` again.")
         }
         output("Ran `\(typed)`.\n")
         let said = outcome.said

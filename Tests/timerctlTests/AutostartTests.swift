@@ -267,14 +267,14 @@ import Testing
             #expect(scratch.run(.enable).hasSuffix("""
                 FAILED: `systemctl --user daemon-reload` failed (exit status 1):
                   Failed to connect to bus: No medium found
-                The units are written; nothing is enabled. Fix the problem it names and run it again.
+                The units are written; nothing is enabled. Fix what it names, then run `timerctl autostart enable` again.
                 """))
             #expect(scratch.exists(scratch.serviceUnit))
         }
         try Self.withScratch(mode: "systemd") { scratch in
             scratch.log.answers["daemon-reload"] = CommandOutcome(launchFailure: "systemctl was not found on PATH")
             #expect(scratch.run(.enable).hasSuffix("""
-                FAILED: Cannot run `systemctl --user daemon-reload`: systemctl was not found on PATH. The units are written; nothing is enabled. Install systemd's systemctl, or run `systemctl --user daemon-reload` yourself once it is there.
+                FAILED: Cannot run `systemctl --user daemon-reload`: systemctl was not found on PATH. The units are written; nothing is enabled. Install systemd's systemctl, then run `timerctl autostart enable` again.
                 """))
         }
     }
