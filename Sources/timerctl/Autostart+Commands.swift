@@ -53,7 +53,7 @@ extension Autostart {
                     + "another timerd listens at \(location.path). Then run `timerctl autostart enable` again.")
         }
         output(
-            "Stopped the \(running.description) so that systemd's socket can take over; its timers are saved, and "
+            "Stopped the \(running.description), so that systemd's socket can take over; its timers are saved, and "
                 + "systemd starts it again when it is next needed.\n")
     }
 

@@ -230,7 +230,7 @@ import Testing
             let said = scratch.run(.enable)
             #expect(said.contains("""
                 Ran `systemctl --user daemon-reload`.
-                Stopped the timerd 0.1.0 (pid 4242), started by timerctl so that systemd's socket can take over; its timers are saved, and systemd starts it again when it is next needed.
+                Stopped the timerd 0.1.0 (pid 4242), started by timerctl, so that systemd's socket can take over; its timers are saved, and systemd starts it again when it is next needed.
                 Ran `systemctl --user enable --now timerd.socket`.
                 """), "\(said)")
             #expect(scratch.log.events == ["systemctl --user daemon-reload", "stop 4242", "systemctl --user enable --now timerd.socket"])
@@ -238,7 +238,7 @@ import Testing
         // One that does not say how it was started (an older timerd) is stopped too.
         try Self.withScratch(mode: "systemd") { scratch in
             scratch.log.running = RunningDaemon(version: "0.1.0", startedBy: nil, pid: 9)
-            #expect(scratch.run(.enable).contains("Stopped the timerd 0.1.0 (pid 9), started by unknown so that"))
+            #expect(scratch.run(.enable).contains("Stopped the timerd 0.1.0 (pid 9), started by unknown, so that"))
             #expect(scratch.log.events.contains("stop 9"))
         }
         // systemd's own is left alone.
