@@ -2,7 +2,8 @@
 #   make run    install what is missing, build, start the daemon and a real 5 s timer
 #   make test   run the whole test suite (unit and integration, against a real notification server)
 # and the usual others:
-#   make install     the release build, manual pages and shell completions, into PREFIX
+#   make install     the release build, manual pages, shell completions, systemd user units and
+#                    autostart entry, into PREFIX
 #   make uninstall   remove exactly what `make install` put there (its manifest lists it)
 #   make man         the manual pages, into .build/man (`man -l .build/man/timerctl.1`)
 
@@ -18,6 +19,9 @@ BINDIR = $(PREFIX)/bin
 DATADIR = $(PREFIX)/share
 MANDIR = $(DATADIR)/man
 MANIFEST = $(DATADIR)/timerd/install-manifest
+# systemd's user manager looks for units in /usr/lib/systemd/user and /usr/local/lib/systemd/user,
+# and in the XDG data directories (~/.local/share/systemd/user, $XDG_DATA_DIRS/systemd/user).
+USER_UNIT_DIR = $(if $(filter /usr /usr/local,$(PREFIX)),$(PREFIX)/lib/systemd/user,$(DATADIR)/systemd/user)
 
 # The programs to install, and to make the manual pages and completions with. BIN=DIR takes
 # them from DIR instead of building a release (the tests install their debug build so).
@@ -29,6 +33,7 @@ BUILD_PROGRAMS = $(if $(BIN),,release)
 OUT ?= .build
 MAN_OUT = $(OUT)/man
 COMPLETIONS_OUT = $(OUT)/completions
+AUTOSTART_OUT = $(OUT)/autostart
 MAN_PAGES = timerctl.1 timerd.1 timerd.conf.5
 
 # What `make install` installs: MODE SOURCE DESTINATION, one a line. To install something
@@ -42,10 +47,13 @@ define INSTALL_FILES
 644 $(COMPLETIONS_OUT)/timerctl.bash $(DATADIR)/bash-completion/completions/timerctl
 644 $(COMPLETIONS_OUT)/_timerctl $(DATADIR)/zsh/site-functions/_timerctl
 644 $(COMPLETIONS_OUT)/timerctl.fish $(DATADIR)/fish/vendor_completions.d/timerctl.fish
+644 $(AUTOSTART_OUT)/timerd.socket $(USER_UNIT_DIR)/timerd.socket
+644 $(AUTOSTART_OUT)/timerd.service $(USER_UNIT_DIR)/timerd.service
+644 $(AUTOSTART_OUT)/timerd.desktop $(DATADIR)/timerd/timerd.desktop
 endef
 export INSTALL_FILES
 
-.PHONY: run test build release deps test-deps man completions install uninstall clean
+.PHONY: run test build release deps test-deps man completions autostart-files install uninstall clean
 
 run: deps release
 	@scripts/demo $(RELEASE_BIN)
@@ -67,6 +75,8 @@ test-deps:
 	@scripts/deps test
 
 # The manual pages, from docs/man/*.md; timerctl(1)'s commands come from timerctl's own help.
+# Their version is the programs' own, which every build (plain `swift build` too) stamps from
+# `git describe` when it can (Plugins/VersionStamp), else the fallback in Sources/Protocol/Version.swift.
 man: $(BUILD_PROGRAMS)
 	@mkdir -p $(MAN_OUT)
 	$(PROGRAMS)/timerctl __man > $(MAN_OUT)/timerctl-commands.md
@@ -84,7 +94,17 @@ completions: $(BUILD_PROGRAMS)
 	$(PROGRAMS)/timerctl completion zsh > $(COMPLETIONS_OUT)/_timerctl
 	$(PROGRAMS)/timerctl completion fish > $(COMPLETIONS_OUT)/timerctl.fish
 
-install: $(BUILD_PROGRAMS) man completions
+# The systemd user units and the XDG autostart entry, as `timerctl autostart enable` writes them,
+# starting timerd where it is installed (BINDIR, without DESTDIR). The entry is installed as a
+# template, not into /etc/xdg/autostart: there it would start timerd for every user unasked.
+autostart-files: $(BUILD_PROGRAMS)
+	@mkdir -p $(AUTOSTART_OUT)
+	@for file in socket service desktop; do \
+	  echo "timerctl __unit $$file --timerd $(BINDIR)/timerd > $(AUTOSTART_OUT)/timerd.$$file"; \
+	  $(PROGRAMS)/timerctl __unit $$file --timerd "$(BINDIR)/timerd" > $(AUTOSTART_OUT)/timerd.$$file || exit 1; \
+	done
+
+install: $(BUILD_PROGRAMS) man completions autostart-files
 	@printf '%s\n' "$$INSTALL_FILES" | scripts/install-files install "$(DESTDIR)" "$(MANIFEST)"
 
 uninstall:

@@ -19,7 +19,9 @@ let package = Package(
             providers: [.apt(["libsqlite3-dev"])]
         ),
         .systemLibrary(name: "CLinux"),
-        .target(name: "Protocol", linkerSettings: [.linkedLibrary("m")]),
+        // Stamps the version from `git describe` on every build (Plugins/VersionStamp).
+        .plugin(name: "VersionStamp", capability: .buildTool()),
+        .target(name: "Protocol", linkerSettings: [.linkedLibrary("m")], plugins: ["VersionStamp"]),
         .executableTarget(name: "timerd", dependencies: ["Protocol", "CLibNotify", "CLinux", "CSQLite"]),
         .executableTarget(name: "timerctl", dependencies: ["Protocol", "CLinux"]),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"]),

@@ -35,6 +35,10 @@ enum CtlCommand: Equatable {
     case complete(Completion.Source)
     /// Hidden: the commands of timerctl(1), for the build (`__man`).
     case manPage
+    /// `autostart enable|disable|status`: what starts timerd at login.
+    case autostart(AutostartCommand)
+    /// Hidden: a systemd unit or the autostart entry, for `make install` (`__unit KIND --timerd PATH`).
+    case unitFile(AutostartFiles.Kind, timerd: String)
 }
 
 /// How a timer repeats, as typed: rounds, and the `--then` step's name and duration.
@@ -90,6 +94,8 @@ enum Arguments {
                 options.reminders.append(try value(for: flag, inline: inlineValue, from: &rest))
             case "--sound":
                 options.values["sound"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--timerd":
+                options.values["timerd"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--repeat", "--cycles":
                 options.values[String(flag.dropFirst(2))] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--then":
@@ -134,6 +140,7 @@ enum Arguments {
         }
         let args = Array(words.dropFirst())
         if let hidden = try Completion.hiddenCommand(verb, args) { return hidden }
+        if verb == "__unit" { return try AutostartFiles.hiddenCommand(args, timerd: flags["timerd"]) }
         guard let canonical = Help.canonicalName(verb) else {
             var message = "Unknown command \"\(verb)\"."
             if let near = Help.suggestion(for: verb) { message += " Did you mean `timerctl \(near)`?" }
@@ -228,6 +235,8 @@ enum Arguments {
             return .preset(try PresetCommand.parse(args, message: message, json: json))
         case "completion":
             return .completion(shell: try Completion.shell(args))
+        case "autostart":
+            return .autostart(try AutostartCommand.parse(args))
         case "help":
             guard args.count <= 1 else { throw UsageError(message: "help takes at most one command.", topic: "help") }
             if let topic = args.first {

@@ -56,7 +56,12 @@ enum Completion {
             ("set", Operands(first: .preset)),
             ("ls", Operands(first: .nothing)),
             ("rm", Operands(first: .preset, rest: .preset)),
-        ]
+        ],
+        "autostart": [
+            ("enable", Operands(first: .nothing)),
+            ("disable", Operands(first: .nothing)),
+            ("status", Operands(first: .nothing)),
+        ],
     ]
 
     /// Options that take more than one value, and how many: `--then NAME DURATION`. (Whether
@@ -98,7 +103,8 @@ enum Completion {
     }
 
     /// The hidden commands, which `help` does not list: `__complete timers|presets` for the
-    /// scripts, `__man` for the build (see `ManPage`). Nil for any other word.
+    /// scripts, `__man` for the build (see `ManPage`). Nil for any other word. (`__unit`, for
+    /// the build too, is `AutostartFiles.hiddenCommand`.)
     static func hiddenCommand(_ verb: String, _ operands: [String]) throws(UsageError) -> CtlCommand? {
         switch verb {
         case "__complete":

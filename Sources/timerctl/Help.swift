@@ -136,6 +136,20 @@ enum Help {
                 "timerctl completion fish | source",
             ]),
         Topic(
+            name: "autostart", usage: "timerctl autostart enable|disable|status",
+            summary: "Start timerd when you log in (or stop); say how it was started.",
+            details: """
+                  enable    start timerd at login from now on: with systemd user units
+                            where a systemd user session runs (the first timerctl starts
+                            it), else with an XDG autostart entry in ~/.config/autostart
+                  disable   undo enable: stop and remove what it set up, never files it
+                            did not write
+                  status    what is set up, and how the running timerd was started
+                            (`timerctl autostart` alone does this too)
+                Without autostart, timerctl starts timerd when it is needed.
+                """,
+            examples: ["timerctl autostart enable", "timerctl autostart status"]),
+        Topic(
             name: "help", usage: "timerctl help [COMMAND]", summary: "Show help for timerctl or one command.",
             examples: ["timerctl help", "timerctl help until"]),
     ]

@@ -84,6 +84,10 @@ struct Runner {
             output(Completion.candidates(source, socket: invocation.socket))
         case .manPage:
             output(ManPage.commands())
+        case .autostart(let command):
+            try Autostart(environment: Environment.current(), socket: invocation.socket, output: output).run(command)
+        case .unitFile(let kind, let timerd):
+            output(AutostartFiles.text(kind, timerd: timerd, header: AutostartFiles.installMarker))
         }
     }
 

@@ -15,6 +15,9 @@ struct InstallTests {
         "usr/share/zsh/site-functions/_timerctl": 0o644,
         "usr/share/fish/vendor_completions.d/timerctl.fish": 0o644,
         "usr/share/timerd/install-manifest": 0o644,
+        "usr/lib/systemd/user/timerd.socket": 0o644,
+        "usr/lib/systemd/user/timerd.service": 0o644,
+        "usr/share/timerd/timerd.desktop": 0o644,
     ]
 
     /// Every file and directory under `root`, relative to it, sorted.
@@ -29,7 +32,7 @@ struct InstallTests {
         })
     }
 
-    @Test("install puts the programs, pages and completions under PREFIX; uninstall leaves nothing")
+    @Test("install puts the programs, pages, completions, units and autostart entry under PREFIX; uninstall leaves nothing")
     func installThenUninstall() throws {
         let work = makeTemporaryDirectory()
         defer { removeDirectory(work) }

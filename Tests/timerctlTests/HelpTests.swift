@@ -25,6 +25,7 @@ import Testing
               preset      Save timers by name, for `timerctl start NAME`. Also: presets.
               ping        Check that the daemon answers; print its version.
               completion  Print a shell script that completes commands, options and names.
+              autostart   Start timerd when you log in (or stop); say how it was started.
               help        Show help for timerctl or one command.
 
             Global options:
@@ -258,7 +259,8 @@ import Testing
         case .ping: "ping"
         case .help: "help"
         case .completion: "completion"
-        case .version, .complete, .manPage: nil
+        case .autostart: "autostart"
+        case .version, .complete, .manPage, .unitFile: nil
         }
     }
 
