@@ -61,6 +61,9 @@ run: deps release
 test: test-deps
 	$(SWIFT) build --build-tests
 	scripts/with-desktop $(SWIFT) test --skip-build
+	@# The release build too (what `make run` and `make install` use): whole-module
+	@# optimisation compiles differently, and once broke where the debug build did not.
+	$(SWIFT) build -c release
 
 build: deps
 	$(SWIFT) build
