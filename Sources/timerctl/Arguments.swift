@@ -27,6 +27,8 @@ enum CtlCommand: Equatable {
     case ping
     /// `preset set/ls/rm`: the presets in timerd.conf.
     case preset(PresetCommand)
+    /// `todo NAME …`: a timer's checklist.
+    case todo(name: String, TodoCommand, json: Bool)
     case help(topic: String?)
     case version
     /// Prints the completion script for a shell.
@@ -233,6 +235,11 @@ enum Arguments {
             return .ping
         case "preset":
             return .preset(try PresetCommand.parse(args, message: message, json: json))
+        case "todo":
+            guard let name = args.first else {
+                throw UsageError(message: "todo needs the name of a timer, e.g. `timerctl todo report add \"write intro\"`.", topic: canonical)
+            }
+            return .todo(name: name, try TodoCommand.parse(Array(args.dropFirst())), json: json)
         case "completion":
             return .completion(shell: try Completion.shell(args))
         case "autostart":

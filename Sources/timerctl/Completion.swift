@@ -42,6 +42,8 @@ enum Completion {
         "snooze": Operands(first: .timer),
         "wait": Operands(first: .timer),
         "watch": Operands(first: .timer, rest: .timer),
+        // The words after the name (add, done…) are not completed yet.
+        "todo": Operands(first: .timer),
         // A new name: nothing to offer.
         "until": Operands(first: .nothing),
         // `start NAME` with only a name starts a preset.

@@ -113,6 +113,26 @@ enum Help {
                 """,
             examples: ["timerctl watch pasta", "timerctl watch"]),
         Topic(
+            name: "todo", usage: "timerctl todo NAME [SUBCOMMAND] [--json]",
+            summary: "A timer's checklist: add tasks, tick them off, see what is left.",
+            details: """
+                  (nothing)       list the tasks, numbered, [x] for those done
+                  add TEXT...     add tasks at the end (quote each one)
+                  done N...       tick tasks off; undo N... unticks them
+                  rm N...         remove tasks (the others are numbered again)
+                  edit N TEXT     reword a task
+                  clear-done      remove every task that is done
+                  --json          print the checklist as the protocol's items, for scripts
+                Numbers stay the same between listings until a task is removed.
+                `timerctl ls` shows [done/all] beside the name; the notification at the
+                end (and each reminder) names the tasks not done yet.
+                """,
+            examples: [
+                "timerctl todo report add 'write intro' proofread 'send it'", "timerctl todo report done 1 2",
+                "timerctl todo report",
+            ],
+            options: ["--json"]),
+        Topic(
             name: "wait", usage: "timerctl wait NAME",
             summary: "Wait until a timer is done (exit 0) or cancelled (exit 1).",
             examples: ["timerctl wait pasta && echo 'drain it'", "timerctl wait 'tea break' && mpv ~/sounds/gong.oga"]),

@@ -57,6 +57,8 @@ extension Render {
         /// Which run of how many (`2/4`) for a timer that repeats, shown after its name. Always
         /// Round and rounds of a repeating timer.
         var cycle: (run: Int, of: Int)?
+        /// Checklist items done and in all (`[3/5]`), for a timer with a checklist.
+        var tasks: (done: Int, of: Int)? = nil
         var left: String
         /// `left` in fewer columns, for narrow terminals.
         var shortLeft: String
@@ -69,6 +71,7 @@ extension Render {
     func row(_ timer: TimerInfo) -> Row {
         Row(
             status: status(timer), name: Self.stepName(timer), cycle: timer.cycle.map { ($0.round, $0.rounds) },
+            tasks: timer.todos.isEmpty ? nil : (timer.todos.count - timer.openTodos.count, timer.todos.count),
             left: left(timer), shortLeft: shortLeft(timer),
             progress: timer.progress, ends: ends(timer), message: firstLine(timer.message ?? ""))
     }
@@ -130,8 +133,12 @@ private struct TableLayout {
         ([header] + cells).map(TextWidth.of).max() ?? 0
     }
 
+    /// What follows the name: the run of a repeating timer (` 2/4`) and the checklist
+    /// (` [3/5]`, ` [5/5 done]` when complete).
     static func cycle(_ row: Render.Row) -> String {
-        row.cycle.map { " \($0.run)/\($0.of)" } ?? ""
+        let run = row.cycle.map { " \($0.run)/\($0.of)" } ?? ""
+        let tasks = row.tasks.map { " [\($0.done)/\($0.of)\($0.done == $0.of ? " done" : "")]" } ?? ""
+        return run + tasks
     }
 
     private func left(_ row: Render.Row) -> String { shortLeft ? row.shortLeft : row.left }

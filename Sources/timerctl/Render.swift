@@ -52,6 +52,10 @@ struct Render {
             let indented = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n            ")
             lines.append("  message   \(indented)")
         }
+        if !timer.todos.isEmpty {
+            lines.append("  tasks     \(Self.tally(timer, noun: false))")
+            lines += Self.taskLines(timer.todos, indent: "    ")
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

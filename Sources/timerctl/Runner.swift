@@ -76,6 +76,17 @@ struct Runner {
             let proto = reply["protocol"]?.int64Value ?? 0
             let startedBy = reply["startedBy"]?.stringValue.map { ", started by \($0)" } ?? ""
             output("timerd \(version) is running (protocol \(proto)\(startedBy)).\n")
+        case .todo(let name, let command, let json):
+            var connection = try connect()
+            let current = try timer(try connection.call(.get(name: name)))
+            let requests = try command.requests(for: current)
+            var latest = current
+            for result in try connection.call(requests) {
+                latest = try timer(try result.get())
+            }
+            if json { return output(JSONWriter.string(.array(latest.todos.map(\.json))) + "\n") }
+            if command.renumbers { output("Removed; the numbers are now:\n") }
+            output(render.checklist(latest))
         case .preset(let command):
             try PresetFile.current(output: output).run(command)
         case .completion(let shell):

@@ -36,7 +36,7 @@ struct WatchScreen {
         if ordered.isEmpty {
             lines.append(center("No timers. Start one with `timerctl start pasta 8m`."))
         } else if ordered.count == 1 {
-            lines += single(ordered[0])
+            lines += single(ordered[0], rows: height - 2 - lines.count)
         } else {
             lines += table(ordered)
         }
@@ -49,7 +49,8 @@ struct WatchScreen {
 
     // MARK: One timer
 
-    private func single(_ timer: TimerInfo) -> [String] {
+    /// `rows`: the lines there are above the footer.
+    private func single(_ timer: TimerInfo, rows: Int) -> [String] {
         let remaining = live(timer)
         var lines = [center(Render.nameCell(timer) + stateWord(timer)), ""]
         let text = TimeFormat.remaining(remaining)
@@ -75,7 +76,22 @@ struct WatchScreen {
             lines.append(center("\(verb) \(TimeFormat.clock(ends, now: now, calendar: calendar))"))
         }
         if let message = timer.message { lines.append(center(String(message.prefix { $0 != "\n" }))) }
+        if !timer.todos.isEmpty { lines += tasks(timer, rows: rows - lines.count) }
         return lines
+    }
+
+    /// The checklist under the countdown, as in `timerctl todo`: a tally, then the items as a
+    /// block centred on the screen, cut to the rows there are ("… and 4 more").
+    private func tasks(_ timer: TimerInfo, rows: Int) -> [String] {
+        guard rows >= 3 else { return [] }
+        var items = Render.taskLines(timer.todos, indent: "")
+        if items.count > rows - 2 {
+            let shown = max(0, rows - 3)
+            items = Array(items.prefix(shown)) + ["… and \(timer.todos.count - shown) more"]
+        }
+        let block = min(width, items.map(TextWidth.of).max() ?? 0)
+        let left = String(repeating: " ", count: max(0, (width - block) / 2))
+        return ["", center(Render.tally(timer))] + items.map { left + $0 }
     }
 
     private func stateWord(_ timer: TimerInfo) -> String {

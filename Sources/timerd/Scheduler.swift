@@ -226,6 +226,9 @@ actor Scheduler {
         case .cancel(let name): command = .cancel(name: name)
         case .extend(let name, let by): command = .extend(name: name, by: by)
         case .snooze(let name, let by): command = .snooze(name: name, by: by ?? Self.defaultSnooze)
+        case .todoAdd(let name, let texts): command = .todoAdd(name: name, texts: texts)
+        case .todoSet(let name, let id, let change): command = .todoSet(name: name, id: id, change: change)
+        case .todoRemove(let name, let ids, let doneOnly): command = .todoRemove(name: name, ids: ids, doneOnly: doneOnly)
         }
         do {
             let outcome = try table.apply(command, at: now)
@@ -356,6 +359,8 @@ actor Scheduler {
                 for sink in subscribers.values { sink.deliver(line) }
             case .notify, .remind, .advance:
                 break  // told by `fire`, through the flood guard
+            case .checklistDone(let info):
+                present(.checklistDone(info, now: now.wall, calendar: calendar), sound: info.sound, at: now, urgency: .normal)
             }
         }
     }

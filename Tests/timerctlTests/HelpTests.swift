@@ -21,6 +21,7 @@ import Testing
               extend      Add time to a countdown or move a deadline.
               snooze      Run a finished timer again for a while (default 5 minutes).
               watch       Live full-screen view: big digits for one timer, a table for more.
+              todo        A timer's checklist: add tasks, tick them off, see what is left.
               wait        Wait until a timer is done (exit 0) or cancelled (exit 1).
               preset      Save timers by name, for `timerctl start NAME`. Also: presets.
               ping        Check that the daemon answers; print its version.
@@ -244,6 +245,7 @@ import Testing
         switch command {
         case .start, .startPreset: "start"
         case .preset: "preset"
+        case .todo: "todo"
         case .until: "until"
         case .watch: "watch"
         case .list: "ls"

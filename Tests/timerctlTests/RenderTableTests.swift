@@ -301,6 +301,23 @@ import Protocol
             """)
     }
 
+    /// A checklist's tally follows the name (and a repeating timer's round): `[1/3]`, or
+    /// `[3/3 done]` when every task is done; kept when the name is cut.
+    @Test func checklistsFollowTheName() {
+        let render = Self.render(Terminal(width: 44, color: false, unicode: true))
+        var timers = [Self.timers[3], Self.timers[6]]
+        timers[0].todos = [TodoItem(id: 1, text: "a", done: true), TodoItem(id: 2, text: "b"), TodoItem(id: 3, text: "c")]
+        timers[1].todos = [TodoItem(id: 1, text: "a", done: true), TodoItem(id: 2, text: "b", done: true)]
+        var rows = timers.map(render.row)
+        rows[0].cycle = (run: 2, of: 4)
+        #expect(render.table(rows: rows) == """
+              NAME                                  LEFT
+            ► 라면 2/4 [1/3]                        0:45
+            ► quarterly rep… [2/2 done]  4 days 16:30:00
+
+            """)
+    }
+
     // MARK: Symbols
 
     @Test(arguments: [Render.Status.running, .paused, .done, .missed])

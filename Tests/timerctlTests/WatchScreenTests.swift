@@ -42,6 +42,51 @@ import Testing
             """)
     }
 
+    static func withTasks(_ count: Int, done: Int) -> TimerInfo {
+        var timer = running("report", left: 479, of: 480)
+        timer.todos = (1...count).map { TodoItem(id: $0, text: "task \($0)", done: $0 <= done) }
+        return timer
+    }
+
+    @Test func oneTimersChecklistIsUnderTheCountdown() {
+        let lines = Self.screen([Self.withTasks(3, done: 1)], height: 18)
+        #expect(lines.joined(separator: "\n") == """
+                                       report
+
+                                   ███   ███ ███
+                                     █ █ █   █ █
+                                     █   ███ ███
+                                     █ █   █   █
+                                     █   ███ ███
+
+                 ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░
+                                     ends 12:07
+
+                                 1 of 3 tasks done
+                                   1. [x] task 1
+                                   2. [ ] task 2
+                                   3. [ ] task 3
+
+
+            space pause/resume · r reset · + 1 min · ↑↓ select · q quit
+            """)
+    }
+
+    @Test func aLongChecklistIsCutToTheScreen() {
+        let lines = Self.screen([Self.withTasks(20, done: 0)], height: 18)
+        #expect(lines.count == 18)
+        #expect(lines[11] == "                     0 of 20 tasks done")
+        #expect(lines[12] == "                        1. [ ] task 1")
+        #expect(lines[14] == "                        3. [ ] task 3")
+        #expect(lines[15] == "                       … and 17 more")
+        #expect(lines[16] == "", "the status line")
+    }
+
+    @Test func noRoomNoChecklist() {
+        let lines = Self.screen([Self.withTasks(3, done: 1)], height: 14)
+        #expect(!lines.joined().contains("task"))
+    }
+
     @Test func severalTimersAreTheTableWithTheSelectionMarked() {
         let lines = Self.screen(
             [Self.running("pasta", left: 479, of: 480), Self.running("パスタ", left: 90, of: 180), Self.running("tea", left: 30, of: 60)],

@@ -37,6 +37,14 @@ private let savedTimers: [PersistedTimer] = [
         id: 43, name: "quiet", kind: .deadline, state: .running, length: .hours(1), total: .hours(1),
         endWall: t0.wall + .hours(1), endBoot: nil, bootID: nil, remaining: nil, firedAt: nil, createdAt: t0.wall,
         startedAt: t0.wall, message: nil, sound: .silent),
+    // A deadline with a checklist: ids with a gap, one done, text that needs escaping.
+    PersistedTimer(
+        id: 44, name: "tax return", kind: .deadline, state: .running, length: .hours(3), total: .hours(3),
+        endWall: t0.wall + .hours(3), endBoot: nil, bootID: nil, remaining: nil, firedAt: nil, createdAt: t0.wall,
+        startedAt: t0.wall, message: nil,
+        todos: [TodoItem(id: 1, text: "receipts", done: true), TodoItem(id: 3, text: "sign \"here\" ✍️"),
+                TodoItem(id: 4, text: String(repeating: "ü", count: 500))],
+        nextTodoID: 6),
 ]
 
 /// The `n`th history entry of a made-up sequence (a minute apart).
@@ -90,6 +98,38 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
         }
     }
 
+    @Test func aSchemaThreeFileGainsChecklistsAndKeepsItsTimers() throws {
+        try withScratchDirectory { directory in
+            let path = directory + "/timerd.db"
+            do {
+                let old = try SQLiteDatabase(path: path)
+                try old.execute("""
+                    CREATE TABLE timers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL,
+                        state TEXT NOT NULL, length_ns INTEGER NOT NULL, total_ns INTEGER NOT NULL, end_wall_ns INTEGER,
+                        end_boot_ns INTEGER, boot_id TEXT, remaining_ns INTEGER, fired_at_ns INTEGER,
+                        created_at_ns INTEGER NOT NULL, started_at_ns INTEGER NOT NULL, message TEXT,
+                        reminders TEXT, sound TEXT, chain TEXT);
+                    CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, kind TEXT NOT NULL,
+                        due_at_ns INTEGER NOT NULL, fired_at_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL, message TEXT);
+                    INSERT INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, created_at_ns, started_at_ns)
+                        VALUES (7, 'report', 'deadline', 'running', 3600000000000, 3600000000000, \(t0.wall.nanoseconds + 3_600_000_000_000),
+                            \(t0.wall.nanoseconds), \(t0.wall.nanoseconds));
+                    PRAGMA user_version = 3;
+                    """)
+            }
+            let store = try openStore(path)
+            let timers = try store.loadTimers()
+            #expect(timers.map(\.name) == ["report"])
+            #expect(timers.first?.todos == [])
+            var report = try #require(timers.first)
+            report.todos = [TodoItem(id: 1, text: "write intro")]
+            report.nextTodoID = 2
+            try store.commit(StoreWrites(upserts: [report]))
+            #expect(try store.loadTimers() == [report])
+            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == 4)
+        }
+    }
+
     @Test func anUpsertReplacesAndADeleteRemoves() throws {
         try withScratchDirectory { directory in
             let path = directory + "/timerd.db"
@@ -102,7 +142,7 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
             pasta.bootID = nil
             pasta.remaining = .minutes(4)
             pasta.message = nil
-            try store.commit(StoreWrites(upserts: [pasta], deletes: [2, 41, 42, 43, 999]))
+            try store.commit(StoreWrites(upserts: [pasta], deletes: [2, 41, 42, 43, 44, 999]))
             #expect(try store.loadTimers() == [pasta, savedTimers[2]])
             #expect(try openStore(path).loadTimers() == [pasta, savedTimers[2]])
         }

@@ -26,10 +26,17 @@ public enum Request: Sendable, Equatable {
     case ping
     /// Recently fired timers, newest first; at most `limit` (default and maximum: `Limits.historyLength`).
     case history(limit: Int?)
+    /// Adds items to a timer's checklist, in order.
+    case todoAdd(name: String, texts: [String])
+    /// Ticks, unticks or rewords one item, by its id.
+    case todoSet(name: String, id: Int, change: TodoChange)
+    /// Removes items by id, or (`doneOnly`) every item that is done.
+    case todoRemove(name: String, ids: [Int], doneOnly: Bool)
 
     /// Every method name, as on the wire.
     public static let methods = [
         "start", "list", "get", "pause", "resume", "reset", "cancel", "extend", "snooze", "subscribe", "ping", "history",
+        "todo.add", "todo.set", "todo.remove",
     ]
 
     public var method: String {
@@ -46,6 +53,9 @@ public enum Request: Sendable, Equatable {
         case .subscribe: "subscribe"
         case .ping: "ping"
         case .history: "history"
+        case .todoAdd: "todo.add"
+        case .todoSet: "todo.set"
+        case .todoRemove: "todo.remove"
         }
     }
 
@@ -81,6 +91,17 @@ public enum Request: Sendable, Equatable {
             if let by { p["seconds"] = WireTime.seconds(by) }
         case .history(let limit):
             if let limit { p["limit"] = .integer(Int64(limit)) }
+        case .todoAdd(let name, let texts):
+            p["name"] = .string(name)
+            p["items"] = .array(texts.map { .string($0) })
+        case .todoSet(let name, let id, let change):
+            p["name"] = .string(name)
+            p["id"] = .integer(Int64(id))
+            if let done = change.done { p["done"] = .bool(done) }
+            if let text = change.text { p["text"] = .string(text) }
+        case .todoRemove(let name, let ids, let doneOnly):
+            p["name"] = .string(name)
+            if doneOnly { p["done"] = true } else { p["ids"] = .array(ids.map { .integer(Int64($0)) }) }
         case .list, .subscribe, .ping:
             break
         }
@@ -135,6 +156,62 @@ public enum Request: Sendable, Equatable {
         case "list": self = .list
         case "subscribe": self = .subscribe
         case "history": self = .history(limit: try reader.optionalLimit())
+        case "todo.add":
+            let name = try reader.name()
+            guard case .array(let items)? = reader.value("items"), !items.isEmpty,
+                items.count <= TodoItem.maxItems
+            else {
+                throw .invalidParams("todo.add needs \"items\": an array of 1 to \(TodoItem.maxItems) strings, such as [\"write intro\"].")
+            }
+            var texts: [String] = []
+            for item in items {
+                guard case .string(let text) = item else {
+                    throw .invalidParams("Each of \"items\" must be a string, such as \"write intro\".")
+                }
+                if let problem = TodoItem.problem(withText: text) { throw .invalidParams(problem) }
+                texts.append(text)
+            }
+            self = .todoAdd(name: name, texts: texts)
+        case "todo.set":
+            let name = try reader.name()
+            guard let id = reader.value("id")?.int64Value, id > 0 else {
+                throw .invalidParams("todo.set needs \"id\", the item's id (a positive whole number), such as 2.")
+            }
+            var change = TodoChange()
+            switch reader.value("done") {
+            case nil: break
+            case .bool(let done)?: change.done = done
+            default: throw .invalidParams("\"done\" must be true or false.")
+            }
+            if let text = try reader.optionalString("text", example: "\"proofread\"") {
+                if let problem = TodoItem.problem(withText: text) { throw .invalidParams(problem) }
+                change.text = text
+            }
+            guard change.done != nil || change.text != nil else {
+                throw .invalidParams("todo.set changes \"done\" (true or false) or \"text\", or both; give at least one.")
+            }
+            self = .todoSet(name: name, id: Int(id), change: change)
+        case "todo.remove":
+            let name = try reader.name()
+            let doneOnly: Bool
+            switch reader.value("done") {
+            case nil: doneOnly = false
+            case .bool(true)?: doneOnly = true
+            default: throw .invalidParams("\"done\" may only be true (remove every item that is done).")
+            }
+            var ids: [Int] = []
+            if case .array(let items)? = reader.value("ids") {
+                for item in items {
+                    guard let id = item.int64Value, id > 0 else { throw .invalidParams("\"ids\" must hold item ids, such as [2, 5].") }
+                    ids.append(Int(id))
+                }
+            } else if reader.value("ids") != nil {
+                throw .invalidParams("\"ids\" must be an array of item ids, such as [2, 5].")
+            }
+            guard doneOnly != !ids.isEmpty else {
+                throw .invalidParams("todo.remove takes either \"ids\" (such as [2]) or \"done\": true, one of them.")
+            }
+            self = .todoRemove(name: name, ids: ids, doneOnly: doneOnly)
         default: self = .ping
         }
     }
@@ -168,6 +245,9 @@ private struct ParamsReader {
         case "extend", "snooze": ["name", "seconds"]
         case "get", "pause", "resume", "reset", "cancel": ["name"]
         case "history": ["limit"]
+        case "todo.add": ["name", "items"]
+        case "todo.set": ["name", "id", "done", "text"]
+        case "todo.remove": ["name", "ids", "done"]
         default: []
         }
     }

@@ -24,6 +24,7 @@ extension TimerInfo {
             o["sound"] = .null
             o["silent"] = true
         }
+        o["todos"] = .array(todos.map(\.json))
         o["cycle"] = cycle.map { ["round": .integer(Int64($0.round)), "rounds": .integer(Int64($0.rounds)), "step": .string($0.step)] } ?? .null
         return .object(o)
     }
@@ -92,9 +93,16 @@ extension TimerInfo {
             cycle = Cycle(round: Int(round), rounds: Int(rounds), step: step)
         default: throw bad("cycle")
         }
+        var todos: [TodoItem] = []
+        switch o["todos"] {
+        case nil, .null?: break
+        case .array(let items)?:
+            for item in items { todos.append(try TodoItem(json: item)) }
+        default: throw bad("todos")
+        }
         self.init(
             name: name, kind: kind, state: state, duration: duration, remaining: remaining,
             endsAt: try instant("endsAt"), createdAt: createdAt, firedAt: try instant("firedAt"),
-            message: message, reminders: reminders, sound: sound, cycle: cycle)
+            message: message, reminders: reminders, sound: sound, cycle: cycle, todos: todos)
     }
 }

@@ -41,11 +41,13 @@ public struct TimerInfo: Sendable, Equatable {
     public var sound: NotifyOptions.Sound
     /// Where a repeating timer is; nil for a timer that runs once.
     public var cycle: Cycle?
+    /// Its checklist, in order.
+    public var todos: [TodoItem]
 
     public init(
         name: String, kind: TimerKind, state: TimerState, duration: Duration, remaining: Duration,
         endsAt: Timestamp?, createdAt: Timestamp, firedAt: Timestamp? = nil, message: String? = nil,
-        reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard, cycle: Cycle? = nil
+        reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard, cycle: Cycle? = nil, todos: [TodoItem] = []
     ) {
         self.name = name
         self.kind = kind
@@ -59,7 +61,14 @@ public struct TimerInfo: Sendable, Equatable {
         self.reminders = reminders
         self.sound = sound
         self.cycle = cycle
+        self.todos = todos
     }
+
+    /// Items not done yet, in order.
+    public var openTodos: [TodoItem] { todos.filter { !$0.done } }
+
+    /// A checklist whose every item is done.
+    public var todosComplete: Bool { !todos.isEmpty && todos.allSatisfy(\.done) }
 
     /// Fired so long after it was due that its notification came late: the daemon was not
     /// running, or the machine was asleep, when the time came.

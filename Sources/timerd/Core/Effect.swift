@@ -11,6 +11,8 @@ enum Effect: Equatable, Sendable {
     case remind(Reminding)
     /// A repeating timer finished a step and started the next.
     case advance(Advancing)
+    /// Every item of a running timer's checklist is done.
+    case checklistDone(TimerInfo)
 }
 
 /// A repeating timer that went on to its next step.

@@ -27,6 +27,8 @@ struct PersistedTimer: Equatable, Sendable {
     var reminders: [Duration] = []
     var sound: NotifyOptions.Sound = .standard
     var chain: Chain?
+    var todos: [TodoItem] = []
+    var nextTodoID = 1
 }
 
 extension TimerRecord {
@@ -35,7 +37,7 @@ extension TimerRecord {
         var saved = PersistedTimer(
             id: id, name: name, kind: kind, state: .running, length: length, total: total, endWall: nil, endBoot: nil,
             bootID: nil, remaining: nil, firedAt: nil, createdAt: createdAt, startedAt: startedAt, message: message,
-            reminders: reminders, sound: sound, chain: chain)
+            reminders: reminders, sound: sound, chain: chain, todos: todos, nextTodoID: nextTodoID)
         switch phase {
         case .running(.boot(let due)):
             saved.endWall = now.wall + (due - now.boot)
@@ -83,6 +85,7 @@ extension TimerRecord {
         self.init(
             id: saved.id, name: saved.name, kind: saved.kind, length: saved.length, total: saved.total, phase: phase,
             createdAt: saved.createdAt, startedAt: saved.startedAt, message: saved.message, reminders: saved.reminders,
-            sound: saved.sound, chain: saved.chain)
+            sound: saved.sound, chain: saved.chain, todos: saved.todos,
+            nextTodoID: max(saved.nextTodoID, (saved.todos.map(\.id).max() ?? 0) + 1))
     }
 }

@@ -34,6 +34,11 @@ struct TimerRecord: Equatable, Sendable {
     var sound: NotifyOptions.Sound = .standard
     /// For a repeating countdown, its plan and position.
     var chain: Chain?
+    /// Its checklist, in order.
+    var todos: [TodoItem] = []
+    /// The id the next checklist item gets: ids are never reused, so a client holding an old
+    /// one cannot change an item added since.
+    var nextTodoID = 1
 
     var isDone: Bool { if case .done = phase { true } else { false } }
 
@@ -82,6 +87,6 @@ struct TimerRecord: Equatable, Sendable {
         return TimerInfo(
             name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
             endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message, reminders: reminders,
-            sound: sound, cycle: chain?.cycle)
+            sound: sound, cycle: chain?.cycle, todos: todos)
     }
 }

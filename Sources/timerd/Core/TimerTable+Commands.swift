@@ -17,6 +17,9 @@ extension TimerTable {
         case .cancel(let name): return try cancel(name, at: now)
         case .extend(let name, let by): return try extend(name, by: by, at: now)
         case .snooze(let name, let by): return try snooze(name, by: by, at: now)
+        case .todoAdd(let name, let texts): return try todoAdd(name, texts, at: now)
+        case .todoSet(let name, let id, let change): return try todoSet(name, id: id, change, at: now)
+        case .todoRemove(let name, let ids, let doneOnly): return try todoRemove(name, ids: ids, doneOnly: doneOnly, at: now)
         }
     }
 
@@ -191,5 +194,64 @@ extension TimerTable {
         }
         store(record, at: now)
         return outcome(record, .snoozed, at: now)
+    }
+
+    // MARK: Checklists
+
+    private mutating func todoAdd(_ name: String, _ texts: [String], at now: Moment) throws(TableError) -> Outcome {
+        var record = try record(named: name)
+        for text in texts {
+            if let problem = TodoItem.problem(withText: text) { throw .invalid(problem) }
+        }
+        guard record.todos.count + texts.count <= TodoItem.maxItems else {
+            throw .limitReached(
+                "\(TimerText.quoted(name)) has \(record.todos.count) checklist items and a timer holds at most "
+                    + "\(TodoItem.maxItems); remove some first (`timerctl todo \(TimerText.shellWord(name)) clear-done` "
+                    + "removes those done).")
+        }
+        for text in texts {
+            record.todos.append(TodoItem(id: record.nextTodoID, text: text))
+            record.nextTodoID += 1
+        }
+        return storeChecklist(record, wasComplete: false, at: now)
+    }
+
+    private mutating func todoSet(_ name: String, id: Int, _ change: TodoChange, at now: Moment) throws(TableError)
+        -> Outcome
+    {
+        var record = try record(named: name)
+        guard let index = record.todos.firstIndex(where: { $0.id == id }) else { throw Self.noItem(id, of: record) }
+        let wasComplete = record.info(at: now).todosComplete
+        if let done = change.done { record.todos[index].done = done }
+        if let text = change.text {
+            if let problem = TodoItem.problem(withText: text) { throw .invalid(problem) }
+            record.todos[index].text = text
+        }
+        return storeChecklist(record, wasComplete: wasComplete, at: now)
+    }
+
+    private mutating func todoRemove(_ name: String, ids: [Int], doneOnly: Bool, at now: Moment) throws(TableError)
+        -> Outcome
+    {
+        var record = try record(named: name)
+        for id in ids where !record.todos.contains(where: { $0.id == id }) { throw Self.noItem(id, of: record) }
+        let wasComplete = record.info(at: now).todosComplete
+        record.todos.removeAll { doneOnly ? $0.done : ids.contains($0.id) }
+        return storeChecklist(record, wasComplete: wasComplete, at: now)
+    }
+
+    /// Stores a checklist change; when it completes the list of a timer still running, says so.
+    private mutating func storeChecklist(_ record: TimerRecord, wasComplete: Bool, at now: Moment) -> Outcome {
+        store(record, at: now)
+        var outcome = outcome(record, .todo, at: now)
+        if !wasComplete, outcome.timer.todosComplete, !record.isDone {
+            outcome.effects.append(.checklistDone(outcome.timer))
+        }
+        return outcome
+    }
+
+    private static func noItem(_ id: Int, of record: TimerRecord) -> TableError {
+        .invalid(
+            "\(TimerText.quoted(record.name)) has no checklist item \(id); `timerctl todo \(TimerText.shellWord(record.name))` lists them.")
     }
 }

@@ -18,6 +18,10 @@ enum TableCommand: Equatable, Sendable {
     case extend(name: String, by: Duration)
     /// Runs a finished timer again for `by`.
     case snooze(name: String, by: Duration)
+    /// Checklist changes.
+    case todoAdd(name: String, texts: [String])
+    case todoSet(name: String, id: Int, change: TodoChange)
+    case todoRemove(name: String, ids: [Int], doneOnly: Bool)
 }
 
 /// The result of a command that succeeded: the timer as it is now, and what to do about it.

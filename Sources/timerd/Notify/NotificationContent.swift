@@ -63,6 +63,7 @@ struct NotificationContent: Equatable, Sendable {
         let weekday = calendar.local(ends).date.weekday.abbreviation
         let when = "\(weekday) \(TimeFormat.clock(ends, now: ends, calendar: calendar))"
         var body = info.kind == .deadline ? "Deadline \(when)" : "Ends \(when)"
+        if let open = openTasks(info) { body += "\n\(open)" }
         if let message = info.message, !message.isEmpty { body = "\(message)\n\(body)" }
         return NotificationContent(
             // The time really left, to the nearest second: after a suspend it may be less than
@@ -83,6 +84,27 @@ struct NotificationContent: Equatable, Sendable {
             summary: "\(advancing.finished.name) done",
             body: "Now \(next) for \(TimeFormat.compact(info.duration)),\(until)\(round).", timers: [info.name],
             actions: [.dismiss])
+    }
+
+    /// Every item of a running timer's checklist is done: "report: all 5 tasks done" /
+    /// "2 days 03:04:05 before the deadline (Fri 17:00)."
+    static func checklistDone(_ info: TimerInfo, now: Timestamp, calendar: LocalCalendar) -> NotificationContent {
+        let count = info.todos.count
+        let what = info.kind == .deadline ? "the deadline" : "the end"
+        let when = info.endsAt.map { " (\(TimeFormat.clock($0, now: now, calendar: calendar)))" } ?? ""
+        return NotificationContent(
+            summary: count == 1 ? "\(info.name): its one task is done" : "\(info.name): all \(count) tasks done",
+            body: "\(TimeFormat.remaining(info.remaining)) before \(what)\(when). Well done.", urgency: .normal,
+            timers: [info.name], actions: [.dismiss])
+    }
+
+    /// "2 of 5 tasks not done: write intro, proofread" for a checklist with open items.
+    static func openTasks(_ info: TimerInfo) -> String? {
+        let open = info.openTodos
+        guard !open.isEmpty else { return nil }
+        let names = open.prefix(namesInSummary).map(\.text).joined(separator: ", ")
+        let more = open.count > namesInSummary ? " and \(open.count - namesInSummary) more" : ""
+        return "\(open.count) of \(info.todos.count) task\(info.todos.count == 1 ? "" : "s") not done: \(names)\(more)"
     }
 
     /// "a, b, c, d, e and 20 more".
@@ -151,6 +173,7 @@ struct NotificationContent: Equatable, Sendable {
         }
         var text = what
         if let cycle = info.cycle, cycle.rounds > 1 { text += "; all \(cycle.rounds) rounds done" }
+        if let open = openTasks(info) { text += "\n\(open)" }
         guard let message = info.message, !message.isEmpty else { return text }
         return "\(message)\n\(text)"
     }

@@ -6,7 +6,7 @@ import Protocol
 /// `synchronous=FULL`, so a committed transaction survives a crash or power cut.
 final class SQLiteStore: Store {
     /// The schema this build writes. `PRAGMA user_version` holds the file's.
-    static let schemaVersion: Int64 = 3
+    static let schemaVersion: Int64 = 4
 
     let path: String
     private let database: SQLiteDatabase
@@ -65,8 +65,8 @@ final class SQLiteStore: Store {
         upsert = try database.prepare(
             """
             INSERT OR REPLACE INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns,
-                boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)
+                boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
             """)
         delete = try database.prepare("DELETE FROM timers WHERE id = ?1")
         appendHistory = try database.prepare(
@@ -127,6 +127,10 @@ final class SQLiteStore: Store {
                 // A repeating timer's plan and position, as JSON: {"steps":[{"name","ns"}],"rounds","round","step"}.
                 try database.execute("ALTER TABLE timers ADD COLUMN chain TEXT;")
             }
+            if version < 4 {
+                // The checklist, as JSON: {"next": the next item's id, "items": [{"id","text","done"}]}.
+                try database.execute("ALTER TABLE timers ADD COLUMN todos TEXT;")
+            }
             try database.execute("PRAGMA user_version = \(schemaVersion)")
         }
     }
@@ -136,7 +140,7 @@ final class SQLiteStore: Store {
             let select = try database.prepare(
                 """
                 SELECT id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns, boot_id, remaining_ns,
-                    fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain
+                    fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos
                 FROM timers ORDER BY id
                 """)
             var timers: [PersistedTimer] = []
@@ -159,7 +163,9 @@ final class SQLiteStore: Store {
                         createdAt: Timestamp(nanoseconds: created), startedAt: Timestamp(nanoseconds: started),
                         message: select.string(13),
                         reminders: (select.string(14) ?? "").split(separator: ",").compactMap { Int64($0) }.map(Duration.nanoseconds),
-                        sound: Self.sound(select.string(15)), chain: select.string(16).flatMap(Self.chain)))
+                        sound: Self.sound(select.string(15)), chain: select.string(16).flatMap(Self.chain),
+                        todos: select.string(17).flatMap(Self.todos)?.items ?? [],
+                        nextTodoID: select.string(17).flatMap(Self.todos)?.next ?? 1))
             }
             return timers
         } catch {
@@ -189,6 +195,7 @@ final class SQLiteStore: Store {
                     upsert.bind(15, timer.reminders.isEmpty ? nil : timer.reminders.map { String($0.nanoseconds) }.joined(separator: ","))
                     upsert.bind(16, Self.column(timer.sound))
                     upsert.bind(17, timer.chain.map(Self.column))
+                    upsert.bind(18, Self.column(todos: timer.todos, next: timer.nextTodoID))
                     try upsert.run()
                 }
                 for id in writes.deletes {
@@ -238,6 +245,17 @@ final class SQLiteStore: Store {
         }
         guard steps.indices.contains(Int(step)), round >= 1, round <= rounds else { return nil }
         return Chain(steps: steps, rounds: Int(rounds), round: Int(round), step: Int(step))
+    }
+
+    /// The checklist column: NULL until a timer's first item is added.
+    private static func column(todos: [TodoItem], next: Int) -> String? {
+        guard !todos.isEmpty || next > 1 else { return nil }
+        return JSONWriter.string(["next": .integer(Int64(next)), "items": .array(todos.map(\.json))])
+    }
+
+    private static func todos(_ column: String) -> (items: [TodoItem], next: Int)? {
+        guard let json = try? JSONParser.parse(column), let items = json["items"]?.arrayValue else { return nil }
+        return (items.compactMap { try? TodoItem(json: $0) }, Int(json["next"]?.int64Value ?? 1))
     }
 
     private static func sound(_ column: String?) -> NotifyOptions.Sound {

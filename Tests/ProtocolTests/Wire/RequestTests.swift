@@ -40,6 +40,14 @@ import Protocol
                 notify: NotifyOptions(reminders: [], sound: .file("/usr/share/sounds/a.oga"))),
          ["name": "tea", "seconds": 180, "remind": [], "sound": "/usr/share/sounds/a.oga"]),
         (.history(limit: 20), ["limit": 20]),
+        (.todoAdd(name: "report", texts: ["write intro", "proofread"]), ["name": "report", "items": ["write intro", "proofread"]]),
+        (.todoSet(name: "report", id: 2, change: TodoChange(done: true)), ["name": "report", "id": 2, "done": true]),
+        (.todoSet(name: "report", id: 2, change: TodoChange(text: "proofread twice")),
+         ["name": "report", "id": 2, "text": "proofread twice"]),
+        (.todoSet(name: "report", id: 3, change: TodoChange(done: false, text: "send")),
+         ["name": "report", "id": 3, "done": false, "text": "send"]),
+        (.todoRemove(name: "report", ids: [2, 5], doneOnly: false), ["name": "report", "ids": [2, 5]]),
+        (.todoRemove(name: "report", ids: [], doneOnly: true), ["name": "report", "done": true]),
     ]
 
     @Test(arguments: everyRequest)
@@ -380,7 +388,7 @@ import Protocol
         #expect(error.code == RPCError.methodNotFoundCode)
         #expect(error.message == """
             Unknown method "\(method)"; the methods are start, list, get, pause, resume, reset, cancel, extend, \
-            snooze, subscribe, ping, history.
+            snooze, subscribe, ping, history, todo.add, todo.set, todo.remove.
             """)
     }
 

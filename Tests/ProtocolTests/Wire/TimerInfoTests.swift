@@ -28,26 +28,33 @@ import Protocol
         name: "tea", kind: .countdown, state: .paused, duration: .seconds(180), remaining: .seconds(120),
         endsAt: nil, createdAt: created, reminders: [.milliseconds(90_500)], sound: .silent)
 
-    static let examples = [running, paused, done, deadline, reminded, silent]
+    /// A deadline with a checklist, one item of three done.
+    static let checklist = TimerInfo(
+        name: "report", kind: .deadline, state: .running, duration: .seconds(4 * 86_400),
+        remaining: .seconds(3 * 86_400 + 5 * 3600), endsAt: instant("2026-12-04T16:00:00Z"), createdAt: created,
+        todos: [TodoItem(id: 1, text: "write intro", done: true), TodoItem(id: 2, text: "proofread"),
+                TodoItem(id: 4, text: "send \"final\" copy")])
+
+    static let examples = [running, paused, done, deadline, reminded, silent, checklist]
 
     @Test func jsonHasExactlyTheDocumentedKeysInOrder() {
         for timer in Self.examples {
             #expect(timer.json.objectValue?.keys
-                == ["name", "kind", "state", "duration", "remaining", "endsAt", "createdAt", "firedAt", "missed", "message", "remind", "sound", "silent", "cycle"])
+                == ["name", "kind", "state", "duration", "remaining", "endsAt", "createdAt", "firedAt", "missed", "message", "remind", "sound", "silent", "todos", "cycle"])
         }
     }
 
     @Test func runningCountdown() {
         #expect(JSONWriter.string(Self.running.json) == """
             {"name":"pasta","kind":"countdown","state":"running","duration":480,"remaining":239.5,\
-            "endsAt":"2026-11-30T12:03:59.500Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,"remind":[],"sound":null,"silent":false,"cycle":null}
+            "endsAt":"2026-11-30T12:03:59.500Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,"remind":[],"sound":null,"silent":false,"todos":[],"cycle":null}
             """)
     }
 
     @Test func pausedCountdownHasNoEnd() {
         #expect(JSONWriter.string(Self.paused.json) == """
             {"name":"パスタ","kind":"countdown","state":"paused","duration":600,"remaining":150,\
-            "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":"stir","remind":[],"sound":null,"silent":false,"cycle":null}
+            "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":"stir","remind":[],"sound":null,"silent":false,"todos":[],"cycle":null}
             """)
     }
 
@@ -55,14 +62,14 @@ import Protocol
         #expect(JSONWriter.string(Self.done.json) == """
             {"name":"tea","kind":"countdown","state":"done","duration":180.25,"remaining":0,\
             "endsAt":"2026-11-30T11:59:00.250Z","createdAt":"2026-11-30T11:56:00.000Z",\
-            "firedAt":"2026-11-30T11:59:00.251Z","missed":false,"message":"green tea\\nnot too long","remind":[],"sound":null,"silent":false,"cycle":null}
+            "firedAt":"2026-11-30T11:59:00.251Z","missed":false,"message":"green tea\\nnot too long","remind":[],"sound":null,"silent":false,"todos":[],"cycle":null}
             """)
     }
 
     @Test func deadlineInstantsAreUTC() {
         #expect(JSONWriter.string(Self.deadline.json) == """
             {"name":"report","kind":"deadline","state":"running","duration":345600,"remaining":277200,\
-            "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,"remind":[],"sound":null,"silent":false,"cycle":null}
+            "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,"remind":[],"sound":null,"silent":false,"todos":[],"cycle":null}
             """)
     }
 
@@ -70,7 +77,7 @@ import Protocol
         #expect(JSONWriter.string(Self.reminded.json) == """
             {"name":"report","kind":"deadline","state":"running","duration":345600,"remaining":277200,\
             "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,\
-            "remind":[3600,600],"sound":"/usr/share/sounds/freedesktop/stereo/complete.oga","silent":false,"cycle":null}
+            "remind":[3600,600],"sound":"/usr/share/sounds/freedesktop/stereo/complete.oga","silent":false,"todos":[],"cycle":null}
             """)
     }
 
@@ -78,8 +85,33 @@ import Protocol
         #expect(JSONWriter.string(Self.silent.json) == """
             {"name":"tea","kind":"countdown","state":"paused","duration":180,"remaining":120,\
             "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"message":null,\
-            "remind":[90.5],"sound":null,"silent":true,"cycle":null}
+            "remind":[90.5],"sound":null,"silent":true,"todos":[],"cycle":null}
             """)
+    }
+
+    @Test func checklistItemsAreObjectsInOrder() {
+        #expect(JSONWriter.string(Self.checklist.json["todos"]!) == #"""
+            [{"id":1,"text":"write intro","done":true},{"id":2,"text":"proofread","done":false},\#
+            {"id":4,"text":"send \"final\" copy","done":false}]
+            """#)
+        #expect(Self.checklist.openTodos.map(\.id) == [2, 4])
+        #expect(!Self.checklist.todosComplete)
+        #expect(!Self.running.todosComplete, "an empty checklist is not complete")
+    }
+
+    @Test func aChecklistIsCompleteWhenEveryItemIsDone() {
+        var timer = Self.checklist
+        for i in timer.todos.indices { timer.todos[i].done = true }
+        #expect(timer.todosComplete)
+        #expect(timer.openTodos.isEmpty)
+    }
+
+    @Test func anOlderDaemonWithoutChecklistsReadsAsAnEmptyOne() throws {
+        guard case .object(var o) = Self.running.json else { return }
+        o["todos"] = nil
+        #expect(try TimerInfo(json: .object(o)).todos == [])
+        o["todos"] = .null
+        #expect(try TimerInfo(json: .object(o)).todos == [])
     }
 
     /// What each combination of the three fields reads as; nil: the field is left out, as an
