@@ -49,6 +49,8 @@ struct TimerTable: Sendable {
     /// those changes (nil: it did not exist). What the scheduler saves, or rolls back when
     /// saving fails.
     private(set) var journal: [UInt64: TimerRecord?] = [:]
+    /// The reminders of every record, so that the compaction check costs O(1).
+    private var reminderCount = 0
     /// Counts every change, so a caller can tell whether a command changed anything.
     private(set) var changeCount = 0
 
@@ -61,7 +63,7 @@ struct TimerTable: Sendable {
     init(restoring records: [TimerRecord], maxTimers: Int = Limits.maxTimers, at now: Moment) {
         self.maxTimers = maxTimers
         for record in records {
-            self.records[record.id] = record
+            put(record, id: record.id)
             idsByName[record.name] = record.id
             enqueue(record, at: now)
         }
@@ -86,7 +88,7 @@ struct TimerTable: Sendable {
     mutating func rollBack(_ journal: [UInt64: TimerRecord?], at now: Moment) {
         // Remove what did not exist first: a restored record may take back its name.
         for (id, previous) in journal where previous == nil {
-            if let current = records.removeValue(forKey: id), idsByName[current.name] == id {
+            if let current = put(nil, id: id), idsByName[current.name] == id {
                 idsByName[current.name] = nil
             }
         }
@@ -94,7 +96,7 @@ struct TimerTable: Sendable {
             if let current = records[previous.id], current.name != previous.name, idsByName[current.name] == previous.id {
                 idsByName[current.name] = nil
             }
-            records[previous.id] = previous
+            put(previous, id: previous.id)
             idsByName[previous.name] = previous.id
             enqueue(previous, at: now)
         }
@@ -137,7 +139,16 @@ struct TimerTable: Sendable {
     /// Every change to `records` goes through here or `remove`, so the journal sees it.
     mutating func set(_ record: TimerRecord) {
         noteChange(record.id)
-        records[record.id] = record
+        put(record, id: record.id)
+    }
+
+    /// Sets or removes the record with this id, keeping `reminderCount` right. Returns the
+    /// record it replaced.
+    @discardableResult
+    private mutating func put(_ record: TimerRecord?, id: UInt64) -> TimerRecord? {
+        let old = if let record { records.updateValue(record, forKey: id) } else { records.removeValue(forKey: id) }
+        reminderCount += (record?.reminders.count ?? 0) - (old?.reminders.count ?? 0)
+        return old
     }
 
     private mutating func noteChange(_ id: UInt64) {
@@ -164,7 +175,7 @@ struct TimerTable: Sendable {
 
     mutating func remove(_ record: TimerRecord) {
         noteChange(record.id)
-        records[record.id] = nil
+        put(nil, id: record.id)
         idsByName[record.name] = nil
         compactQueuesIfMostlyStale()
     }
@@ -172,7 +183,8 @@ struct TimerTable: Sendable {
     /// Pausing and resuming leave stale entries behind; rebuild the queues when they are
     /// mostly stale so memory stays proportional to the number of timers (and reminders).
     mutating func compactQueuesIfMostlyStale() {
-        let live = records.values.reduce(0) { $0 + 1 + $1.reminders.count }
+        // Counted as records change: summing here would make every change O(n).
+        let live = records.count + reminderCount
         guard queuedEntryCount > 2 * live + 64 else { return }
         bootQueue.rebuild(bootQueue.entries.filter { records[$0.id]?.isCurrent(.boot($0.due), reminder: $0.reminder) == true })
         wallQueue.rebuild(wallQueue.entries.filter { records[$0.id]?.isCurrent(.wall($0.due), reminder: $0.reminder) == true })
