@@ -19,26 +19,80 @@ struct TimerRecord: Equatable, Sendable {
 
     let id: UInt64
     let name: String
-    let kind: TimerKind
-    /// A countdown's length as the user asked for it: what `reset` goes back to.
-    var length: Duration
-    /// The length of the current run, extensions included; the denominator of progress.
-    var total: Duration
-    var phase: Phase
     let createdAt: Timestamp
     /// Wall time the current run began (for "started 18:34").
     var startedAt: Timestamp
-    var message: String?
+    // Nanoseconds rather than `Duration` (16 bytes each): the daemon may hold a million records.
+    private var lengthNanoseconds: Int64
+    private var totalNanoseconds: Int64
+    /// What most timers do not have; nil when everything in it has its default.
+    private var extras: ExtrasBox?
+    var phase: Phase
+    let kind: TimerKind
+
+    init(
+        id: UInt64, name: String, kind: TimerKind, length: Duration, total: Duration, phase: Phase,
+        createdAt: Timestamp, startedAt: Timestamp, message: String? = nil, reminders: [Duration] = [],
+        sound: NotifyOptions.Sound = .standard, chain: Chain? = nil, todos: [TodoItem] = [], nextTodoID: Int = 1
+    ) {
+        self.id = id
+        self.name = name
+        self.kind = kind
+        self.lengthNanoseconds = length.nanoseconds
+        self.totalNanoseconds = total.nanoseconds
+        self.phase = phase
+        self.createdAt = createdAt
+        self.startedAt = startedAt
+        self.extras = ExtrasBox(
+            Extras(message: message, reminders: reminders, sound: sound, chain: chain, todos: todos, nextTodoID: nextTodoID))
+    }
+
+    /// A countdown's length as the user asked for it: what `reset` goes back to.
+    var length: Duration {
+        get { .nanoseconds(lengthNanoseconds) }
+        set { lengthNanoseconds = newValue.nanoseconds }
+    }
+    /// The length of the current run, extensions included; the denominator of progress.
+    var total: Duration {
+        get { .nanoseconds(totalNanoseconds) }
+        set { totalNanoseconds = newValue.nanoseconds }
+    }
+
+    var message: String? {
+        get { extras?.value.message }
+        set { change { $0.message = newValue } }
+    }
     /// Reminders: how long before the end each comes, longest first.
-    var reminders: [Duration] = []
-    var sound: NotifyOptions.Sound = .standard
+    var reminders: [Duration] {
+        get { extras?.value.reminders ?? [] }
+        set { change { $0.reminders = newValue } }
+    }
+    var sound: NotifyOptions.Sound {
+        get { extras?.value.sound ?? .standard }
+        set { change { $0.sound = newValue } }
+    }
     /// For a repeating countdown, its plan and position.
-    var chain: Chain?
+    var chain: Chain? {
+        get { extras?.value.chain }
+        set { change { $0.chain = newValue } }
+    }
     /// Its checklist, in order.
-    var todos: [TodoItem] = []
+    var todos: [TodoItem] {
+        get { extras?.value.todos ?? [] }
+        set { change { $0.todos = newValue } }
+    }
     /// The id the next checklist item gets: ids are never reused, so a client holding an old
     /// one cannot change an item added since.
-    var nextTodoID = 1
+    var nextTodoID: Int {
+        get { extras?.value.nextTodoID ?? 1 }
+        set { change { $0.nextTodoID = newValue } }
+    }
+
+    private mutating func change(_ body: (inout Extras) -> Void) {
+        var value = extras?.value ?? Extras()
+        body(&value)
+        extras = ExtrasBox(value)
+    }
 
     var isDone: Bool { if case .done = phase { true } else { false } }
 
@@ -88,5 +142,31 @@ struct TimerRecord: Equatable, Sendable {
             name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
             endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message, reminders: reminders,
             sound: sound, cycle: chain?.cycle, todos: todos)
+    }
+}
+
+extension TimerRecord {
+    /// The fields few timers set. Kept out of line, so that a timer without them costs one
+    /// pointer for all of them, and so that copying a record copies no arrays or strings.
+    struct Extras: Equatable, Sendable {
+        var message: String?
+        var reminders: [Duration] = []
+        var sound: NotifyOptions.Sound = .standard
+        var chain: Chain?
+        var todos: [TodoItem] = []
+        var nextTodoID = 1
+    }
+
+    /// Immutable: a change makes a new box, so records stay values.
+    final class ExtrasBox: Equatable, Sendable {
+        let value: Extras
+
+        /// Nil when `value` holds only defaults: most timers need no box at all.
+        init?(_ value: Extras) {
+            guard value != Extras() else { return nil }
+            self.value = value
+        }
+
+        static func == (a: ExtrasBox, b: ExtrasBox) -> Bool { a === b || a.value == b.value }
     }
 }
