@@ -7,7 +7,7 @@ private let t0 = Moment.start
 
 /// What a caller can see of a table, to compare before a change and after its rollback.
 private struct Snapshot: Equatable {
-    var records: [UInt64: TimerRecord]
+    var records: TimerRecords
     var list: [TimerInfo]
     var nextBoot: BootInstant?
     var nextWall: Timestamp?

@@ -5,8 +5,8 @@
 /// old entry simply becomes stale; the owner checks each popped entry against the timer
 /// table and drops stale ones ("lazy deletion"), and rebuilds the heap when stale entries
 /// outnumber live ones.
-struct DueQueue<Key: Comparable & Sendable>: Sendable {
-    struct Entry: Sendable, Equatable {
+struct DueQueue<Key: Comparable & Hashable & Sendable>: Sendable {
+    struct Entry: Sendable, Hashable {
         var due: Key
         var id: UInt64
         /// 0 for the timer's end; n for its n-th reminder (index n - 1 in `reminders`).

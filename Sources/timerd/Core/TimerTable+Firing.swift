@@ -75,8 +75,8 @@ extension TimerTable {
         (Self.next(in: &bootQueue, records) { .boot($0) }, Self.next(in: &wallQueue, records) { .wall($0) })
     }
 
-    private static func next<Key: Comparable & Sendable>(
-        in queue: inout DueQueue<Key>, _ records: [UInt64: TimerRecord], due: (Key) -> TimerRecord.Due
+    private static func next<Key: Comparable & Hashable & Sendable>(
+        in queue: inout DueQueue<Key>, _ records: TimerRecords, due: (Key) -> TimerRecord.Due
     ) -> Key? where Key: GroupingWindowed {
         func isCurrent(_ entry: DueQueue<Key>.Entry) -> Bool {
             records[entry.id]?.isCurrent(due(entry.due), reminder: entry.reminder) == true

@@ -36,7 +36,7 @@ struct Outcome: Equatable, Sendable {
 /// reply plus the effects to carry out; `nextWake()` says when something next comes due, so
 /// the owner can sleep exactly until then.
 struct TimerTable: Sendable {
-    private(set) var records: [UInt64: TimerRecord] = [:]
+    private(set) var records = TimerRecords()
     var idsByName: [String: UInt64] = [:]
     /// Running countdowns (ends and reminders), on the boot clock.
     var bootQueue = DueQueue<BootInstant>()
@@ -62,6 +62,8 @@ struct TimerTable: Sendable {
     /// Reminders already past at `now` are not rearmed.
     init(restoring records: [TimerRecord], maxTimers: Int = Limits.maxTimers, at now: Moment) {
         self.maxTimers = maxTimers
+        self.records.reserveCapacity(records.count)
+        idsByName.reserveCapacity(records.count)
         for record in records {
             put(record, id: record.id)
             idsByName[record.name] = record.id
@@ -110,7 +112,7 @@ struct TimerTable: Sendable {
 
     /// All timers, oldest first.
     func list(at now: Moment) -> [TimerInfo] {
-        records.values.sorted { $0.id < $1.id }.map { $0.info(at: now) }
+        records.values.map { $0.info(at: now) }
     }
 
     func get(_ name: String, at now: Moment) throws(TableError) -> TimerInfo {
@@ -186,8 +188,15 @@ struct TimerTable: Sendable {
         // Counted as records change: summing here would make every change O(n).
         let live = records.count + reminderCount
         guard queuedEntryCount > 2 * live + 64 else { return }
-        bootQueue.rebuild(bootQueue.entries.filter { records[$0.id]?.isCurrent(.boot($0.due), reminder: $0.reminder) == true })
-        wallQueue.rebuild(wallQueue.entries.filter { records[$0.id]?.isCurrent(.wall($0.due), reminder: $0.reminder) == true })
+        bootQueue.rebuild(current(bootQueue.entries) { .boot($0) })
+        wallQueue.rebuild(current(wallQueue.entries) { .wall($0) })
+    }
+
+    /// The entries that still stand for their timer as it is now, once each: pausing and
+    /// resuming in the same instant (one batch) queues an entry equal to the one before.
+    private func current<Key: Comparable & Hashable & Sendable>(_ entries: [DueQueue<Key>.Entry], due: (Key) -> TimerRecord.Due) -> [DueQueue<Key>.Entry] {
+        var seen = Set<DueQueue<Key>.Entry>()
+        return entries.filter { records[$0.id]?.isCurrent(due($0.due), reminder: $0.reminder) == true && seen.insert($0).inserted }
     }
 
     func outcome(_ record: TimerRecord, _ event: TimerEvent, at now: Moment) -> Outcome {

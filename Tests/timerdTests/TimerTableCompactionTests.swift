@@ -1,0 +1,50 @@
+import Protocol
+import Testing
+
+@testable import timerd
+
+private let t0 = Moment.start
+
+/// Pausing, resuming and cancelling leave stale entries in the due queues; they are dropped
+/// when they outnumber the live ones, and nothing fires out of order because of it.
+@Suite struct TimerTableCompactionTests {
+    @Test func staleEntriesAreDroppedAndTimersStillFireInOrder() throws {
+        var table = TimerTable()
+        var rng = SplitMix64(seed: 42)
+        let count = 300
+        for i in 0..<count { try table.startCountdown("t\(i)", .seconds(Int64(100 + i)), at: t0) }
+        var now = t0
+        for round in 0..<6 {
+            now = now.advanced(by: .milliseconds(10))
+            for i in (0..<count).shuffled(using: &rng) {
+                _ = try table.apply(.pause(name: "t\(i)"), at: now)
+                _ = try table.apply(.resume(name: "t\(i)"), at: now)
+                #expect(table.queuedEntryCount <= 2 * table.count + 64, "round \(round)")
+            }
+        }
+        for i in stride(from: 0, to: count, by: 3) { _ = try table.apply(.cancel(name: "t\(i)"), at: now) }
+        #expect(table.queuedEntryCount <= 2 * table.count + 64)
+        // Paused and resumed at the same instant, each still ends 100 + i seconds after t0.
+        var fired: [String] = []
+        while let due = table.nextWake().boot {
+            let at = Moment(boot: due, wall: now.wall + (due - now.boot))
+            for effect in table.fireDue(at: at) {
+                if case .event(.fired, let info) = effect { fired.append(info.name) }
+            }
+        }
+        let expected = (0..<count).filter { $0 % 3 != 0 }.map { "t\($0)" }
+        #expect(fired == expected)
+    }
+
+    @Test func removingMostTimersKeepsTheQueuesSmall() throws {
+        var table = TimerTable()
+        for i in 0..<1_000 { try table.startCountdown("t\(i)", .seconds(Int64(1_000 - i)), at: t0) }
+        for i in 0..<1_000 where i % 50 != 0 { _ = try table.apply(.cancel(name: "t\(i)"), at: t0) }
+        #expect(table.count == 20)
+        #expect(table.queuedEntryCount <= 2 * 20 + 64)
+        #expect(table.records.slotCount <= 2 * 20 + 64)
+        #expect(table.list(at: t0).map(\.name) == stride(from: 0, to: 1_000, by: 50).map { "t\($0)" })
+        // The last one started is the first due.
+        #expect(table.nextWake().boot == t0.boot + .seconds(50))
+    }
+}
