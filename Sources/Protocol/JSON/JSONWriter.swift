@@ -50,11 +50,11 @@ public enum JSONWriter {
         return String(decoding: output, as: UTF8.self)
     }
 
-    private static func append(_ text: StaticString, to output: inout [UInt8]) {
+    static func append(_ text: StaticString, to output: inout [UInt8]) {
         output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    private static func writeInteger(_ value: Int64, into output: inout [UInt8]) {
+    static func writeInteger(_ value: Int64, into output: inout [UInt8]) {
         if value < 0 { output.append(ASCII.minus) }
         var magnitude = value.magnitude
         // 20 digits hold UInt64.max; digits come out last first, so fill from the end.
@@ -69,7 +69,7 @@ public enum JSONWriter {
         }
     }
 
-    private static func writeNumber(_ value: Double, into output: inout [UInt8]) {
+    static func writeNumber(_ value: Double, into output: inout [UInt8]) {
         guard value.isFinite else {
             append("null", to: &output)
             return
@@ -83,7 +83,7 @@ public enum JSONWriter {
         }
     }
 
-    private static func writeString(_ text: String, into output: inout [UInt8]) {
+    static func writeString(_ text: String, into output: inout [UInt8]) {
         output.append(ASCII.quote)
         var text = text
         text.withUTF8 { bytes in

@@ -5,13 +5,34 @@ public enum RFC3339 {
     /// Sub-millisecond digits are cut toward the past (also before 1970), so the
     /// text never names a moment later than `t`.
     public static func format(_ t: Timestamp) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(24)
+        write(t, into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the text `format` returns to `output`, without making a string: a `list` of
+    /// many timers writes hundreds of thousands of them.
+    public static func write(_ t: Timestamp, into output: inout [UInt8]) {
         let seconds = t.seconds
         let milliseconds = Int(floorModulo(t.nanoseconds, 1_000_000_000) / 1_000_000)
         let days = floorDivide(seconds, 86_400)
         let secondOfDay = Int(seconds - days * 86_400)
         let date = CivilDate(daysSinceEpoch: Int(days))
-        return "\(date)T\(zeroPadded(secondOfDay / 3600, width: 2)):\(zeroPadded(secondOfDay / 60 % 60, width: 2))"
-            + ":\(zeroPadded(secondOfDay % 60, width: 2)).\(zeroPadded(milliseconds, width: 3))Z"
+        appendZeroPadded(date.year, width: 4, to: &output)
+        output.append(ASCII.minus)
+        appendZeroPadded(date.month, width: 2, to: &output)
+        output.append(ASCII.minus)
+        appendZeroPadded(date.day, width: 2, to: &output)
+        output.append(UInt8(ascii: "T"))
+        appendZeroPadded(secondOfDay / 3600, width: 2, to: &output)
+        output.append(ASCII.colon)
+        appendZeroPadded(secondOfDay / 60 % 60, width: 2, to: &output)
+        output.append(ASCII.colon)
+        appendZeroPadded(secondOfDay % 60, width: 2, to: &output)
+        output.append(ASCII.period)
+        appendZeroPadded(milliseconds, width: 3, to: &output)
+        output.append(UInt8(ascii: "Z"))
     }
 
     /// Parses `YYYY-MM-DDThh:mm:ss[.fraction]` followed by `Z` or `±hh:mm`.

@@ -8,6 +8,23 @@ func zeroPadded(_ value: Int, width: Int) -> String {
     return (value < 0 ? "-" : "") + padding + digits
 }
 
+/// Appends what `zeroPadded(value, width:)` returns, as bytes.
+func appendZeroPadded(_ value: Int, width: Int, to output: inout [UInt8]) {
+    if value < 0 { output.append(ASCII.minus) }
+    var magnitude = value.magnitude
+    // 20 digits hold UInt.max; digits come out last first, so fill from the end.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+        var start = digits.count
+        repeat {
+            start -= 1
+            digits[start] = ASCII.zero + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+        for _ in 0..<max(0, width - (digits.count - start)) { output.append(ASCII.zero) }
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+    }
+}
+
 extension StringProtocol where SubSequence == Substring {
     /// The text without leading and trailing whitespace.
     var trimmingWhitespace: Substring {

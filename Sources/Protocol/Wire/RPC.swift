@@ -92,6 +92,35 @@ public enum RPC {
         ["jsonrpc": "2.0", "method": "event", "params": ["event": .string(event.rawValue), "timer": timer.json]]
     }
 
+    /// Appends a successful reply whose result `writeResult` appends: the bytes `line` writes
+    /// for `result(id:_:)`, less the newline, without building the result as a value.
+    public static func writeResult(id: JSONValue, into output: inout [UInt8], _ writeResult: (inout [UInt8]) -> Void) {
+        JSONWriter.append(#"{"jsonrpc":"2.0","id":"#, to: &output)
+        JSONWriter.write(id, into: &output)
+        JSONWriter.append(#","result":"#, to: &output)
+        writeResult(&output)
+        output.append(ASCII.closeBrace)
+    }
+
+    /// Appends the result `{"timer": …}`, as `["timer": timer.json]` is written.
+    public static func writeTimerResult(_ timer: TimerInfo, into output: inout [UInt8]) {
+        JSONWriter.append(#"{"timer":"#, to: &output)
+        timer.writeJSON(into: &output)
+        output.append(ASCII.closeBrace)
+    }
+
+    /// `line(event(event, timer))`, written directly.
+    public static func eventLine(_ event: TimerEvent, _ timer: TimerInfo) -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(512)
+        JSONWriter.append(#"{"jsonrpc":"2.0","method":"event","params":{"event":"#, to: &output)
+        JSONWriter.writeString(event.rawValue, into: &output)
+        JSONWriter.append(#","timer":"#, to: &output)
+        timer.writeJSON(into: &output)
+        JSONWriter.append("}}\n", to: &output)
+        return output
+    }
+
     /// The value followed by a newline, ready to write.
     public static func line(_ value: JSONValue) -> [UInt8] {
         var bytes: [UInt8] = []
