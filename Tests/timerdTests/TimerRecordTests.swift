@@ -72,3 +72,10 @@ private func record(_ id: UInt64, minutes: Int64 = 8) -> TimerRecord {
         #expect(a.total == .seconds(-3))
     }
 }
+
+@Suite struct TimerRecordSizeTests {
+    /// The daemon may hold a million of these: a plain timer must stay small.
+    @Test func aRecordStaysSmall() {
+        #expect(MemoryLayout<TimerRecord?>.stride <= 96)
+    }
+}
