@@ -1,12 +1,5 @@
 import Protocol
 
-/// The calls one client sent in one batch, and where its events go.
-struct ClientCalls: Sendable {
-    var client: ClientID
-    var sink: any EventSink
-    var calls: [RPCCall]
-}
-
 /// The one owner of the timers. Requests from every connection and the alarm's wake-ups are
 /// serialised through this actor; it applies them to the pure `TimerTable`, saves the changes
 /// before anyone hears of them, carries out the effects the table returns, and re-arms the
@@ -83,59 +76,57 @@ actor Scheduler {
     }
 
     /// Answers a batch of calls from one or more clients, in order, one reply per call; nil
-    /// for a notification (a call without an id), which is carried out but not answered.
+    /// for a notification (a call without an id), which is carried out but not answered. A
+    /// client's lines after its `replyBudget` is spent are neither carried out nor answered:
+    /// they wait for the next batch.
     ///
     /// Every change in the batch is saved in one transaction (group commit) before any reply
     /// or event goes out. If saving fails, the changes are undone and the calls that made
     /// them are answered with a storage error: nothing is acknowledged that is not on disk.
-    func handle(_ batch: [ClientCalls]) -> [[JSONValue?]] {
+    func handle(_ batch: [ClientCalls]) -> [ClientReplies] {
         let now = clock.now()
         fire(at: now) { _ in .asleep }
-        var results: [[Result<JSONValue, RPCError>]] = []
-        var effects: [(changed: Bool, effects: [Effect])] = []
+        var answers: [ClientReplies] = []
+        var outcomes: [[(id: JSONValue?, changed: Bool, effects: [Effect])]] = []
         for entry in batch {
-            var replies: [Result<JSONValue, RPCError>] = []
-            for call in entry.calls {
-                let before = table.changeCount
-                var callEffects: [Effect] = []
-                let result = call.request.flatMap {
-                    respond(to: $0, from: entry.client, sink: entry.sink, at: now, effects: &callEffects)
+            var answer = ClientReplies()
+            var callOutcomes: [(id: JSONValue?, changed: Bool, effects: [Effect])] = []
+            var written = 0
+            for line in entry.lines {
+                if answer.linesAnswered > 0 && written >= entry.replyBudget { break }
+                for call in line {
+                    let before = table.changeCount
+                    var callEffects: [Effect] = []
+                    let result = call.request.flatMap {
+                        respond(to: $0, from: entry.client, sink: entry.sink, at: now, effects: &callEffects)
+                    }
+                    // Written now, so that a `list` shows the table as this call found it.
+                    let reply = call.id.map { ReplyBody.reply(to: $0, result, table: table, at: now) }
+                    written += reply?.count ?? 0
+                    answer.replies.append(reply)
+                    callOutcomes.append((call.id, table.changeCount != before, callEffects))
                 }
-                replies.append(result)
-                effects.append((table.changeCount != before, callEffects))
+                answer.linesAnswered += 1
             }
-            results.append(replies)
+            answers.append(answer)
+            outcomes.append(callOutcomes)
         }
         let journal = table.takeJournal()
         let saved = save(ids: unsaved.union(journal.keys), at: now)
         if !saved { table.rollBack(journal, at: now) }
-        var index = 0
-        var answers: [[JSONValue?]] = []
-        for (entry, replies) in zip(batch, results) {
-            var lineAnswers: [JSONValue?] = []
-            for (call, result) in zip(entry.calls, replies) {
-                let (changed, callEffects) = effects[index]
-                index += 1
-                var result = result
-                if changed && !saved {
-                    result = .failure(
-                        RPCError(
-                            code: RPCError.storageFailedCode,
-                            message: "timerd could not save this change (\(lastSaveFailure ?? "unknown error")), "
-                                + "so it was not made. Timers already set keep running; try again once the disk has room."))
-                } else {
-                    perform(callEffects, at: now)
-                }
-                guard let id = call.id else {
-                    lineAnswers.append(nil)
+        for (client, callOutcomes) in outcomes.enumerated() {
+            for (index, outcome) in callOutcomes.enumerated() {
+                guard outcome.changed && !saved else {
+                    perform(outcome.effects, at: now)
                     continue
                 }
-                switch result {
-                case .success(let value): lineAnswers.append(RPC.result(id: id, value))
-                case .failure(let error): lineAnswers.append(RPC.error(id: id, error))
-                }
+                guard let id = outcome.id else { continue }
+                let error = RPCError(
+                    code: RPCError.storageFailedCode,
+                    message: "timerd could not save this change (\(lastSaveFailure ?? "unknown error")), "
+                        + "so it was not made. Timers already set keep running; try again once the disk has room.")
+                answers[client].replies[index] = ReplyBody.reply(to: id, .failure(error), table: table, at: now)
             }
-            answers.append(lineAnswers)
         }
         rearm()
         return answers
@@ -171,8 +162,9 @@ actor Scheduler {
         case .restart: request = { .reset(name: $0) }
         }
         let calls = names.map { RPCCall(id: .integer(1), request: .success(request($0))) }
-        for reply in handle([ClientCalls(client: 0, sink: NoEvents(), calls: calls)])[0] {
-            if let error = reply?["error"]?["message"]?.stringValue { Log.info("\(action.label): \(error)") }
+        for reply in handle([ClientCalls(client: 0, sink: NoEvents(), calls: calls)])[0].replies {
+            guard let reply, let value = try? JSONParser.parse(reply) else { continue }
+            if let error = value["error"]?["message"]?.stringValue { Log.info("\(action.label): \(error)") }
         }
     }
 
@@ -188,26 +180,26 @@ actor Scheduler {
 
     private func respond(
         to request: Request, from client: ClientID, sink: any EventSink, at now: Moment, effects: inout [Effect]
-    ) -> Result<JSONValue, RPCError> {
+    ) -> Result<ReplyBody, RPCError> {
         let command: TableCommand
         switch request {
         case .list:
-            return .success(["timers": .array(table.list(at: now).map(\.json))])
+            return .success(.list)
         case .get(let name):
             return Result { () throws(TableError) in try table.get(name, at: now) }
-                .map { ["timer": $0.json] }.mapError(Self.rpcError)
+                .map { .timer($0) }.mapError(Self.rpcError)
         case .subscribe:
             subscribers[client] = sink
             Log.debug("client \(client) subscribed")
-            return .success(["subscribed": true])
+            return .success(.value(["subscribed": true]))
         case .ping:
-            return .success([
+            return .success(.value([
                 "version": .string(version), "protocol": .integer(Int64(protocolVersion)), "startedBy": .string(startedBy),
-            ])
+            ]))
         case .history(let limit):
             do {
                 let entries = try store.history(limit: limit ?? Limits.historyLength)
-                return .success(["entries": .array(entries.map(\.json))])
+                return .success(.value(["entries": .array(entries.map(\.json))]))
             } catch {
                 return .failure(RPCError(code: RPCError.storageFailedCode, message: "timerd could not read its history: \(error)."))
             }
@@ -233,7 +225,7 @@ actor Scheduler {
         do {
             let outcome = try table.apply(command, at: now)
             effects += outcome.effects
-            return .success(["timer": outcome.timer.json])
+            return .success(.timer(outcome.timer))
         } catch {
             return .failure(Self.rpcError(error))
         }
@@ -355,7 +347,7 @@ actor Scheduler {
                     notifier.close(timers: [info.name])
                 }
                 guard !subscribers.isEmpty else { continue }
-                let line = RPC.line(RPC.event(event, info))
+                let line = RPC.eventLine(event, info)
                 for sink in subscribers.values { sink.deliver(line) }
             case .notify, .remind, .advance:
                 break  // told by `fire`, through the flood guard

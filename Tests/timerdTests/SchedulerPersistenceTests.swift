@@ -115,7 +115,7 @@ private func listed(_ reply: JSONValue?) throws -> [TimerInfo] {
                     call(Int64(i), .start(name: "c\(client)-\(i)", spec: .countdown(.seconds(Int64(60 + i))), message: nil))
                 })
         }
-        let replies = await h.scheduler.handle(batch)
+        let replies = await h.scheduler.handle(batch).map(\.values)
         #expect(replies.map(\.count) == [40, 40, 40, 40, 40])
         #expect(replies.joined().allSatisfy { $0?["result"]?["timer"] != nil })
         #expect(h.store.commits == 1)
@@ -332,7 +332,7 @@ private func listed(_ reply: JSONValue?) throws -> [TimerInfo] {
             ClientCalls(
                 client: 1, sink: RecordingSink(),
                 calls: [call(1, .get(name: "eggs")), call(2, .extend(name: "eggs", by: .minutes(1)))])
-        ])[0]
+        ])[0].values
         #expect(try timer(replies[0]).remaining == .seconds(600))
         #expect(try error(replies[1]).code == RPCError.storageFailedCode)
 

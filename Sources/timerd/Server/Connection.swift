@@ -16,8 +16,7 @@ final class Connection {
     /// Listed for the next batch.
     var queued = false
     /// Bytes waiting for the socket to accept them.
-    var output: [UInt8] = []
-    var outputOffset = 0
+    var output = OutputBuffer()
     /// The client closed its side (or sent something that ends the conversation); close
     /// once every pending request is answered and the output flushed.
     var readClosed = false
@@ -29,26 +28,22 @@ final class Connection {
         self.fd = fd
     }
 
-    var unsentByteCount: Int { output.count - outputOffset }
-    var isFinished: Bool { readClosed && !busy && pending.isEmpty && unsentByteCount == 0 }
+    var unsentByteCount: Int { output.unsentCount }
+    var isFinished: Bool { readClosed && !busy && pending.isEmpty && output.isEmpty }
 
-    func enqueue(_ bytes: [UInt8]) {
-        if outputOffset > 0 && outputOffset == output.count {
-            output.removeAll(keepingCapacity: true)
-            outputOffset = 0
-        }
-        output.append(contentsOf: bytes)
+    /// Queues replies or an event line; `bytes` is left empty (a long reply's buffer is
+    /// taken over, not copied).
+    func enqueue(_ bytes: inout [UInt8], isReply: Bool) {
+        output.append(&bytes, isReply: isReply)
     }
 
     /// Writes as much output as the socket takes without blocking. Returns false when the
     /// peer is gone.
     func flush() -> Bool {
-        while outputOffset < output.count {
-            let n = output.withUnsafeBytes { buffer in
-                send(fd, buffer.baseAddress! + outputOffset, buffer.count - outputOffset, Int32(MSG_NOSIGNAL))
-            }
+        while !output.isEmpty {
+            let n = output.withUnsentBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n > 0 {
-                outputOffset += n
+                output.sent(n)
             } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 break
             } else if n < 0 && errno == EINTR {
@@ -56,14 +51,6 @@ final class Connection {
             } else {
                 return false
             }
-        }
-        if outputOffset == output.count {
-            output.removeAll(keepingCapacity: output.capacity <= 65_536)
-            outputOffset = 0
-        } else if outputOffset > 65_536 && outputOffset > output.count / 2 {
-            // A reader that always lags a little must not make the sent prefix grow for ever.
-            output.removeFirst(outputOffset)
-            outputOffset = 0
         }
         return true
     }

@@ -19,9 +19,11 @@ final class Server: @unchecked Sendable {
         /// Lines buffered while a batch is with the scheduler; beyond this the connection
         /// is not read until the batch is answered.
         var maxPendingLines = 1_024
-        /// Unsent output beyond which the connection is not read (it is not reading replies).
+        /// Unsent output beyond which the connection's requests are neither read nor answered
+        /// (it is not reading its replies); also about how much of replies one batch answers.
         var outputHighWater = 1 << 20
-        /// Unsent output beyond which the client is dropped (a subscriber that never reads).
+        /// Unsent events beyond which the client is dropped (a subscriber that never reads).
+        /// Replies do not count: the high-water mark keeps them bounded.
         var outputLimit = 16 << 20
     }
 
@@ -52,6 +54,9 @@ final class Server: @unchecked Sendable {
     }
 
     var connectionCount: Int { connections.count }
+
+    /// Each connection's output waiting to be sent (for tests and diagnostics).
+    var unsentByteCounts: [ClientID: Int] { connections.mapValues(\.unsentByteCount) }
 
     // MARK: Accepting
 
@@ -176,17 +181,20 @@ final class Server: @unchecked Sendable {
     /// After any change to a connection: queue its lines for the next batch, flush, update
     /// what the loop watches for it, or close it.
     private func settle(_ connection: Connection) {
-        if !connection.busy && !connection.queued && !connection.pending.isEmpty {
-            connection.queued = true
-            waiting.append(connection.id)
-            startBatchIfIdle()
-        }
         if connection.unsentByteCount > 0 {
             guard connection.flush() else { return drop(connection) }
         }
-        if connection.unsentByteCount > limits.outputLimit {
-            Log.warning("client \(connection.id) is not reading its replies; dropping it")
+        if connection.output.unsentEventCount > limits.outputLimit {
+            Log.warning("client \(connection.id) is not reading its events; dropping it")
             return drop(connection)
+        }
+        // Lines wait while replies do: a client that does not read is not answered further.
+        if !connection.busy && !connection.queued && !connection.pending.isEmpty
+            && connection.unsentByteCount < limits.outputHighWater
+        {
+            connection.queued = true
+            waiting.append(connection.id)
+            startBatchIfIdle()
         }
         if connection.isFinished { return drop(connection) }
         var wanted: UInt32 = 0
@@ -221,16 +229,27 @@ final class Server: @unchecked Sendable {
         guard !batch.isEmpty else { return }
         batchInFlight = true
         let scheduler = scheduler
+        let budget = limits.outputHighWater
         Task {
-            let outputs = await Self.answer(batch, scheduler: scheduler, server: self)
-            self.loop.execute { self.finished(outputs) }
+            let answered = await Self.answer(batch, replyBudget: budget, scheduler: scheduler, server: self)
+            self.loop.execute { self.finished(answered) }
         }
     }
 
-    /// Decodes the lines, has the scheduler answer every call in one hop, and encodes the
-    /// replies: for each client, one line per request line (a JSON-RPC batch gets one array).
-    private static func answer(_ batch: [(ClientID, [[UInt8]])], scheduler: Scheduler, server: Server) async
-        -> [(ClientID, [UInt8])]
+    /// One client's part of an answered batch.
+    struct Answered: Sendable {
+        var client: ClientID
+        /// The replies, one line per request line (a JSON-RPC batch gets one array).
+        var output: [UInt8]
+        /// The lines not answered (the client's replies reached the budget): they go first
+        /// in a later batch.
+        var unanswered: [[UInt8]]
+    }
+
+    /// Decodes the lines, has the scheduler answer every call in one hop, and puts the
+    /// replies in lines.
+    static func answer(_ batch: [(ClientID, [[UInt8]])], replyBudget: Int, scheduler: Scheduler, server: Server) async
+        -> [Answered]
     {
         let incoming = batch.map { _, lines in
             lines.map { $0 == tooLongMarker ? Incoming.unreadable(lineTooLong) : RPC.decodeIncoming($0) }
@@ -238,32 +257,55 @@ final class Server: @unchecked Sendable {
         let calls = zip(batch, incoming).map { entry, items in
             ClientCalls(
                 client: entry.0, sink: ConnectionSink(server: server, id: entry.0),
-                calls: items.flatMap { item -> [RPCCall] in
+                lines: items.map { item -> [RPCCall] in
                     switch item {
                     case .call(let call): [call]
                     case .batch(let batch): batch
                     case .unreadable: []
                     }
-                })
+                }, replyBudget: replyBudget)
         }
-        let replies = calls.contains { !$0.calls.isEmpty } ? await scheduler.handle(calls) : calls.map { _ in [] }
-        return zip(batch, zip(incoming, replies)).map { entry, pair in
-            let (items, answers) = pair
+        var replies =
+            calls.contains { $0.lines.contains { !$0.isEmpty } }
+            ? await scheduler.handle(calls) : calls.map { ClientReplies(replies: [], linesAnswered: $0.lines.count) }
+        return batch.indices.map { client in
+            let answered = replies[client].linesAnswered
             var output: [UInt8] = []
-            var next = answers.makeIterator()
-            for item in items {
+            var next = 0
+            for item in incoming[client].prefix(answered) {
                 switch item {
                 case .unreadable(let error):
                     output += RPC.line(RPC.error(id: .null, error))
                 case .call:
-                    if let reply = next.next()! { output += RPC.line(reply) }
-                case .batch(let batch):
-                    let answered = batch.compactMap { _ in next.next()! }
+                    if replies[client].replies[next] != nil {
+                        append(&replies[client].replies[next]!, to: &output)
+                        output.append(UInt8(ascii: "\n"))
+                    }
+                    next += 1
+                case .batch(let calls):
+                    let answers = replies[client].replies[next..<next + calls.count].compactMap { $0 }
+                    next += calls.count
                     // A batch of notifications only gets no reply at all (JSON-RPC 2.0, section 6).
-                    if !answered.isEmpty { output += RPC.line(.array(answered)) }
+                    guard !answers.isEmpty else { continue }
+                    output.append(UInt8(ascii: "["))
+                    for (n, answer) in answers.enumerated() {
+                        if n > 0 { output.append(UInt8(ascii: ",")) }
+                        output += answer
+                    }
+                    output += Array("]\n".utf8)
                 }
             }
-            return (entry.0, output)
+            return Answered(client: batch[client].0, output: output, unanswered: Array(batch[client].1.dropFirst(answered)))
+        }
+    }
+
+    /// Appends `bytes`, taking over its buffer when `output` is still empty: a long reply
+    /// (a `list`) is then never copied.
+    private static func append(_ bytes: inout [UInt8], to output: inout [UInt8]) {
+        if output.isEmpty {
+            swap(&output, &bytes)
+        } else {
+            output += bytes
         }
     }
 
@@ -271,12 +313,14 @@ final class Server: @unchecked Sendable {
         "The line is longer than \(Limits.maxRequestBytes / 1024) KiB, the most timerd reads; "
             + "the connection is closed. Send one request per line.")
 
-    private func finished(_ outputs: [(ClientID, [UInt8])]) {
+    private func finished(_ answered: [Answered]) {
         batchInFlight = false
-        for (id, output) in outputs {
-            guard let connection = connections[id] else { continue }
+        var answered = answered
+        for index in answered.indices {
+            guard let connection = connections[answered[index].client] else { continue }
             connection.busy = false
-            connection.enqueue(output)
+            connection.pending.insert(contentsOf: answered[index].unanswered, at: 0)
+            connection.enqueue(&answered[index].output, isReply: true)
             settle(connection)
         }
         startBatchIfIdle()
@@ -285,7 +329,8 @@ final class Server: @unchecked Sendable {
     /// Queues an event line for a subscribed client.
     func deliver(_ line: [UInt8], to id: ClientID) {
         guard let connection = connections[id] else { return }
-        connection.enqueue(line)
+        var line = line
+        connection.enqueue(&line, isReply: false)
         settle(connection)
     }
 

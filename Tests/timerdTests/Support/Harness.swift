@@ -30,8 +30,8 @@ struct Harness {
     /// Hands the scheduler what a client's line holds, as the server does.
     func send(_ line: String, from client: ClientID = 1, sink: any EventSink = RecordingSink()) async -> [JSONValue?] {
         switch RPC.decodeIncoming(Array(line.utf8)) {
-        case .call(let call): return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: [call])])[0]
-        case .batch(let calls): return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: calls)])[0]
+        case .call(let call): return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: [call])])[0].values
+        case .batch(let calls): return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: calls)])[0].values
         case .unreadable(let error):
             Issue.record("the test sent an unreadable line: \(error)")
             return []
@@ -41,13 +41,29 @@ struct Harness {
     /// Sends one typed request with id 1 and returns its reply.
     func send(_ request: Request, from client: ClientID = 1, sink: any EventSink = RecordingSink()) async -> JSONValue? {
         let call = RPCCall(id: 1, request: .success(request))
-        return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: [call])])[0].first ?? nil
+        return await scheduler.handle([ClientCalls(client: client, sink: sink, calls: [call])])[0].values.first ?? nil
     }
 
     func start(_ name: String, seconds: Int64, from client: ClientID = 1, sink: any EventSink = RecordingSink())
         async -> JSONValue?
     {
         await send(.start(name: name, spec: .countdown(.seconds(seconds)), message: nil), from: client, sink: sink)
+    }
+}
+
+extension ClientReplies {
+    /// The replies read back as values: what a client would read.
+    var values: [JSONValue?] {
+        replies.map { reply in
+            reply.map { bytes in
+                do {
+                    return try JSONParser.parse(bytes)
+                } catch {
+                    Issue.record("the scheduler wrote a reply that is not JSON: \(error)")
+                    return .null
+                }
+            }
+        }
     }
 }
 
