@@ -1,9 +1,10 @@
 #ifndef TIMERD_CLINUX_SHIM_H
 #define TIMERD_CLINUX_SHIM_H
 // Linux interfaces that Swift's Glibc module does not export (epoll, timerfd, eventfd,
-// signalfd, peer credentials), with small inline wrappers where the C types do not import
-// well (the packed struct epoll_event).
+// signalfd, peer credentials, mallopt), with small inline wrappers where the C types do not
+// import well (the packed struct epoll_event).
 
+#include <malloc.h>
 #include <pthread.h>
 #include <spawn.h>
 #include <stdint.h>

@@ -26,6 +26,7 @@ if options.showVersion {
     exit(0)
 }
 if options.verbose { Log.setLevel(.debug) }
+MallocTuning.apply()
 
 /// Where the daemon works, decided before anything is opened.
 struct Places {
