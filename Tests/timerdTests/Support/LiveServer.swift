@@ -45,10 +45,10 @@ final class LiveServer: @unchecked Sendable {
         }
     }
 
-    /// Waits (up to five seconds) until `condition`, checked on the loop's thread, holds.
+    /// Waits (up to `patience`) until `condition`, checked on the loop's thread, holds.
     func wait(until condition: @escaping @Sendable (Server) -> Bool) async -> Bool {
         let server = server
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + patience
         while ContinuousClock.now < deadline {
             if await onLoop({ condition(server) }) { return true }
             await pause()
@@ -92,10 +92,10 @@ final class LineClient {
     deinit { close(fd) }
 
     /// Writes all of `text` (a request or two: the socket takes them at once); false if the
-    /// socket would not take it within five seconds.
+    /// socket would not take it within `patience`.
     @discardableResult
     func send(_ text: String) -> Bool {
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: Int(patience.components.seconds), tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let bytes = Array(text.utf8)
         var offset = 0
@@ -123,10 +123,10 @@ final class LineClient {
         }
     }
 
-    /// The next line, nil at the end of the stream or after five seconds without one.
+    /// The next line, nil at the end of the stream or after `patience` without one.
     /// Waits by sleeping, not in `recv`: a blocked thread could be one the scheduler needs.
     func readLine() async throws -> [UInt8]? {
-        let deadline = ContinuousClock.now + .seconds(5)
+        let deadline = ContinuousClock.now + patience
         while true {
             if let line = try framer.nextLine() { return line }
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
@@ -144,14 +144,14 @@ final class LineClient {
         try await readLine().map { try JSONParser.parse($0) }
     }
 
-    /// Reads until the stream ends (true) or nothing comes for five seconds (false).
+    /// Reads until the stream ends (true) or nothing comes for `patience` (false).
     func readsToTheEnd() async -> Bool {
-        var deadline = ContinuousClock.now + .seconds(5)
+        var deadline = ContinuousClock.now + patience
         while ContinuousClock.now < deadline {
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
             if n == 0 { return true }
             if n > 0 {
-                deadline = ContinuousClock.now + .seconds(5)
+                deadline = ContinuousClock.now + patience
             } else if errno != EAGAIN && errno != EWOULDBLOCK {
                 return false
             } else {
@@ -161,6 +161,11 @@ final class LineClient {
         return false
     }
 }
+
+/// How long a test waits for the server before it gives up. Generous: the scheduler runs on
+/// the shared threads of Swift's concurrency, which tests of other suites in the same process
+/// may hold for seconds; this only keeps a broken test from waiting for ever.
+let patience: Duration = .seconds(30)
 
 /// A millisecond's sleep that leaves the thread to others.
 private func pause() async {
