@@ -58,16 +58,19 @@ actor Scheduler {
     func start() throws(StoreError) -> StartReport {
         let now = clock.now()
         var records: [TimerRecord] = []
-        for saved in try store.loadTimers() {
+        let bootID = bootID
+        var restoredByWallClock: [UInt64] = []
+        try store.loadTimers { saved in
             guard let record = TimerRecord(restoring: saved, at: now, bootID: bootID) else {
                 Log.warning("skipping the saved timer \(TimerText.quoted(saved.name)): its saved state is incomplete")
-                continue
+                return
             }
             records.append(record)
             // Restored by the wall clock (saved in another boot): save its end on this boot's
             // clock, or a restart later in this boot would go by the wall clock again.
-            if saved.kind == .countdown, saved.state == .running, saved.bootID != bootID { unsaved.insert(saved.id) }
+            if saved.kind == .countdown, saved.state == .running, saved.bootID != bootID { restoredByWallClock.append(saved.id) }
         }
+        unsaved.formUnion(restoredByWallClock)
         table = TimerTable(restoring: records, maxTimers: maxTimers, at: now)
         let missed = fire(at: now) { _ in .daemonNotRunning }
         saveUnsaved(at: now)

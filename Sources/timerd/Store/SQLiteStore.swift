@@ -135,7 +135,7 @@ final class SQLiteStore: Store {
         }
     }
 
-    func loadTimers() throws(StoreError) -> [PersistedTimer] {
+    func loadTimers(_ body: (PersistedTimer) -> Void) throws(StoreError) {
         do {
             let select = try database.prepare(
                 """
@@ -143,7 +143,6 @@ final class SQLiteStore: Store {
                     fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos
                 FROM timers ORDER BY id
                 """)
-            var timers: [PersistedTimer] = []
             while try select.step() {
                 guard let id = select.int64(0), let name = select.string(1),
                     let kind = select.string(2).flatMap(TimerKind.init(rawValue:)),
@@ -154,7 +153,7 @@ final class SQLiteStore: Store {
                     Log.warning("skipping an unreadable timer row in \(path)")
                     continue
                 }
-                timers.append(
+                body(
                     PersistedTimer(
                         id: UInt64(id), name: name, kind: kind, state: state, length: .nanoseconds(length),
                         total: .nanoseconds(total), endWall: select.int64(6).map(Timestamp.init(nanoseconds:)),
@@ -167,7 +166,6 @@ final class SQLiteStore: Store {
                         todos: select.string(17).flatMap(Self.todos)?.items ?? [],
                         nextTodoID: select.string(17).flatMap(Self.todos)?.next ?? 1))
             }
-            return timers
         } catch {
             throw StoreError("Cannot read the timers in \(path): \(error).")
         }

@@ -5,12 +5,22 @@ import Protocol
 ///
 /// Only the scheduler calls it, from inside the actor, so implementations need no locking.
 protocol Store: AnyObject {
-    /// Every saved timer.
-    func loadTimers() throws(StoreError) -> [PersistedTimer]
+    /// Hands every saved timer to `body`, in id order, one at a time: a hundred thousand of
+    /// them need not be held in their saved form all at once.
+    func loadTimers(_ body: (PersistedTimer) -> Void) throws(StoreError)
     /// Applies the writes in one durable transaction: when it returns, they survive a crash.
     func commit(_ writes: StoreWrites) throws(StoreError)
     /// The most recent fired timers, newest first.
     func history(limit: Int) throws(StoreError) -> [HistoryEntry]
+}
+
+extension Store {
+    /// Every saved timer, in id order.
+    func loadTimers() throws(StoreError) -> [PersistedTimer] {
+        var timers: [PersistedTimer] = []
+        try loadTimers { timers.append($0) }
+        return timers
+    }
 }
 
 /// One transaction's worth of changes.

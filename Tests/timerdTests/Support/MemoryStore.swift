@@ -28,7 +28,7 @@ final class MemoryStore: Store, Sendable {
     /// The saved timer with this name (the newest, if a done one was replaced).
     func timer(named name: String) -> PersistedTimer? { timers.last { $0.name == name } }
 
-    func loadTimers() throws(StoreError) -> [PersistedTimer] { timers }
+    func loadTimers(_ body: (PersistedTimer) -> Void) throws(StoreError) { timers.forEach(body) }
 
     func commit(_ writes: StoreWrites) throws(StoreError) {
         let failure: String? = state.withLock { state in
