@@ -80,9 +80,10 @@ struct TimerTable: Sendable {
         records.values.filter { if case .running(.boot) = $0.phase { true } else { false } }.map(\.id)
     }
 
-    /// Returns the journal and starts a new one.
+    /// Returns the journal and starts a new one. (Not keeping the old one's capacity: the
+    /// caller holds that storage now, and after ten thousand timers fired at once it is big.)
     mutating func takeJournal() -> [UInt64: TimerRecord?] {
-        defer { journal.removeAll(keepingCapacity: true) }
+        defer { journal = [:] }
         return journal
     }
 
@@ -102,7 +103,7 @@ struct TimerTable: Sendable {
             idsByName[previous.name] = previous.id
             enqueue(previous, at: now)
         }
-        self.journal.removeAll(keepingCapacity: true)
+        self.journal = [:]
         compactQueuesIfMostlyStale()
     }
 
