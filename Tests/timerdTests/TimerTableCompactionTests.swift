@@ -48,3 +48,32 @@ private let t0 = Moment.start
         #expect(table.nextWake().boot == t0.boot + .seconds(50))
     }
 }
+
+/// `nextWake()` remembers its answer until something changes; every kind of change must make
+/// it look again.
+@Suite struct TimerTableKnownWakeTests {
+    @Test func everyChangeMovesTheWake() throws {
+        var table = TimerTable()
+        let group = t0.boot + .seconds(60)
+        for i in 0..<3 { try table.startCountdown("g\(i)", .seconds(60) + .milliseconds(i), at: t0) }
+        #expect(table.nextWake().boot == group + .milliseconds(2))
+        #expect(table.nextWake().boot == group + .milliseconds(2), "asked again, the same")
+        _ = try table.apply(.cancel(name: "g2"), at: t0)
+        #expect(table.nextWake().boot == group + .milliseconds(1))
+        _ = try table.apply(.pause(name: "g1"), at: t0)
+        #expect(table.nextWake().boot == group)
+        _ = table.takeJournal()
+        try table.startCountdown("early", .seconds(10), at: t0)
+        #expect(table.nextWake().boot == t0.boot + .seconds(10))
+        table.rollBack(table.takeJournal(), at: t0)
+        #expect(table.nextWake().boot == group)
+        _ = try table.apply(.resume(name: "g1"), at: t0.advanced(by: .seconds(1)))
+        #expect(table.nextWake().boot == group, "g1 now ends a second after g0: no longer together")
+        try table.startDeadline("report", at: t0.wall + .hours(1), at: t0)
+        #expect(table.nextWake() == (group, t0.wall + .hours(1)))
+        _ = table.fireDue(at: Moment(boot: group, wall: t0.wall + .seconds(60)))
+        #expect(table.nextWake() == (group + .seconds(1) + .milliseconds(1), t0.wall + .hours(1)))
+        _ = table.fireDue(at: t0.advanced(by: .hours(2)))
+        #expect(table.nextWake() == (nil, nil))
+    }
+}

@@ -72,7 +72,10 @@ extension TimerTable {
     /// followed within `groupingWindow` by other ends waits for the last of them. Nil where
     /// nothing is waiting. Drops stale queue entries on the way, which is why it mutates.
     mutating func nextWake() -> (boot: BootInstant?, wall: Timestamp?) {
-        (Self.next(in: &bootQueue, records) { .boot($0) }, Self.next(in: &wallQueue, records) { .wall($0) })
+        if let knownWake { return knownWake }
+        let wake = (Self.next(in: &bootQueue, records) { .boot($0) }, Self.next(in: &wallQueue, records) { .wall($0) })
+        knownWake = wake
+        return wake
     }
 
     private static func next<Key: Comparable & Hashable & Sendable>(

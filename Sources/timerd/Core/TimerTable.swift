@@ -36,12 +36,22 @@ struct Outcome: Equatable, Sendable {
 /// reply plus the effects to carry out; `nextWake()` says when something next comes due, so
 /// the owner can sleep exactly until then.
 struct TimerTable: Sendable {
-    private(set) var records = TimerRecords()
+    private(set) var records = TimerRecords() {
+        didSet { knownWake = nil }
+    }
     var idsByName: [String: UInt64] = [:]
     /// Running countdowns (ends and reminders), on the boot clock.
-    var bootQueue = DueQueue<BootInstant>()
+    var bootQueue = DueQueue<BootInstant>() {
+        didSet { knownWake = nil }
+    }
     /// Running deadlines (instants and reminders), on the wall clock.
-    var wallQueue = DueQueue<Timestamp>()
+    var wallQueue = DueQueue<Timestamp>() {
+        didSet { knownWake = nil }
+    }
+    /// What `nextWake()` last answered, until a record or a queue changes: the scheduler asks
+    /// after every request, and finding the end of a group of timers due together costs as
+    /// many steps as the group has timers.
+    var knownWake: (boot: BootInstant?, wall: Timestamp?)?
     private var nextID: UInt64 = 1
     let maxTimers: Int
 
