@@ -6,6 +6,7 @@
 #                    autostart entry, into PREFIX
 #   make uninstall   remove exactly what `make install` put there (its manifest lists it)
 #   make man         the manual pages, into .build/man (`man -l .build/man/timerctl.1`)
+#   make bench       measure timerd against sleep && notify-send and at; writes bench/results.md
 
 SWIFT ?= swift
 PYTHON ?= python3
@@ -53,7 +54,7 @@ define INSTALL_FILES
 endef
 export INSTALL_FILES
 
-.PHONY: run test build release deps test-deps man completions autostart-files install uninstall clean
+.PHONY: run test bench build release deps test-deps man completions autostart-files install uninstall clean
 
 run: deps release
 	@scripts/demo $(RELEASE_BIN)
@@ -64,6 +65,9 @@ test: test-deps
 	@# The release build too (what `make run` and `make install` use): whole-module
 	@# optimisation compiles differently, and once broke where the debug build did not.
 	$(SWIFT) build -c release
+
+bench:
+	bench/run
 
 build: deps
 	$(SWIFT) build
