@@ -66,6 +66,7 @@ func startUp() throws(StartupError) -> Never {
     chdir("/")
     // What timerd writes (database, lock files) is the user's own business.
     umask(0o077)
+    DescriptorLimit.raise(toAtLeast: Server.ConnectionLimits().maxConnections + 128)
     if let dir = places.location.privateDirectory, let problem = PrivateDirectory.prepare(dir) {
         throw StartupError(problem)
     }
