@@ -134,7 +134,7 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         Log.info(
             "restored \(report.restored) timers from \(places.stateDirectory)/timerd.db; "
                 + "\(report.missed) came due while timerd was not running")
-        let server = Server(loop: loop, listenFD: bound.fd, scheduler: scheduler)
+        let server = Server(loop: loop, listenFD: bound.fd, scheduler: scheduler, allowRoot: options.allowRoot)
         try server.start()
         try alarm.watch(on: loop) { clockChanged in
             if clockChanged { Log.info("the wall clock was set; re-checking deadlines") }

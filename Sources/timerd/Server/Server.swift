@@ -31,6 +31,8 @@ final class Server: @unchecked Sendable {
     private let listenFD: Int32
     private let scheduler: Scheduler
     private let allowedUID: uid_t
+    /// Root may connect too (`--allow-root`).
+    private let allowRoot: Bool
     private let limits: ConnectionLimits
     private var connections: [ClientID: Connection] = [:]
     private var nextID: ClientID = 1
@@ -46,11 +48,15 @@ final class Server: @unchecked Sendable {
     /// backlog and waking the loop for ever.
     private var spareFD: Int32 = -1
 
-    init(loop: EventLoop, listenFD: Int32, scheduler: Scheduler, allowedUID: uid_t = getuid(), limits: ConnectionLimits = ConnectionLimits()) {
+    init(
+        loop: EventLoop, listenFD: Int32, scheduler: Scheduler, allowedUID: uid_t = getuid(), allowRoot: Bool = false,
+        limits: ConnectionLimits = ConnectionLimits()
+    ) {
         self.loop = loop
         self.listenFD = listenFD
         self.scheduler = scheduler
         self.allowedUID = allowedUID
+        self.allowRoot = allowRoot
         self.limits = limits
     }
 
@@ -125,11 +131,9 @@ final class Server: @unchecked Sendable {
         guard clinux_peer_credentials(fd, &uid, &pid) == 0 else {
             return RPCError(code: RPCError.internalErrorCode, message: "timerd could not check who is connecting.")
         }
-        guard uid == allowedUID else {
-            Log.warning("refused a connection from uid \(uid) (pid \(pid))")
-            return RPCError(
-                code: RPCError.invalidRequestCode,
-                message: "This timerd belongs to user \(allowedUID); each user runs their own timerd.")
+        guard uid == allowedUID || (uid == 0 && allowRoot) else {
+            Log.warning("refused a connection from uid \(uid) (pid \(pid)): this timerd serves uid \(allowedUID) only")
+            return Self.otherUserRefusal(peer: uid, owner: allowedUID)
         }
         guard connections.count < limits.maxConnections else {
             Log.warning("refused a connection: \(limits.maxConnections) clients already connected")
@@ -138,6 +142,19 @@ final class Server: @unchecked Sendable {
                 message: "timerd already serves \(limits.maxConnections) connections; close some and try again.")
         }
         return nil
+    }
+
+    /// What another user's client is told. Root is told how to be let in; anyone else that
+    /// each user has a timerd of their own.
+    static func otherUserRefusal(peer: uid_t, owner: uid_t) -> RPCError {
+        let data: JSONValue = ["uid": .integer(Int64(peer)), "owner": .integer(Int64(owner))]
+        let message =
+            peer == 0
+            ? "This timerd belongs to user \(owner) and does not serve root; run timerctl as that user, "
+                + "or start timerd with --allow-root to let root in."
+            : "This timerd belongs to user \(owner), not to you (user \(peer)); each user runs their own timerd. "
+                + "Leave out --socket and TIMERD_SOCKET to reach yours (timerctl starts it if needed)."
+        return RPCError(code: RPCError.invalidRequestCode, message: message, data: data)
     }
 
     // MARK: Reading
