@@ -65,11 +65,10 @@ struct HostileInputTests {
         }
         try #require(eventually { RPCClient.answersPing(socket) })
         let clients = try (0..<60).map { _ in try RPCClient(path: socket) }
-        usleep(300_000)
+        // The last one is accepted or refused once the daemon has got to every one before it.
+        _ = eventually { readable(clients.last!) }
         var refused = 0
-        for client in clients {
-            var poller = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 0) > 0 else { continue }
+        for client in clients where readable(client) {
             let reply = try #require(try client.readJSON(timeout: .seconds(1)))
             #expect(reply["error"]?["code"] == .integer(-32004), "\(reply)")
             #expect(reply["error"]?["message"]?.stringValue?.contains("run out of file descriptors") == true, "\(reply)")
@@ -84,6 +83,12 @@ struct HostileInputTests {
         #expect(try clients[0].call("ping")["result"] != nil, "the clients it took are served")
         print("out of descriptors: \(clients.count - refused) of \(clients.count) connections served, \(refused) refused with -32004; "
             + String(format: "%.3f", spent) + " s of CPU in the idle second after")
+    }
+
+    /// Whether the daemon has sent something (a refusal) on this connection.
+    private func readable(_ client: RPCClient) -> Bool {
+        var poller = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0
     }
 
     // MARK: Line categories
