@@ -287,7 +287,7 @@ struct HostileInput {
     }
 
     private mutating func batch() -> Raw {
-        let count = chance(70) ? int(0...30) : pick([999, 1_000, 1_001, 1_500])
+        let count = chance(90) ? int(0...30) : pick([999, 1_000, 1_001, 1_500])
         var items: [Raw] = []
         for i in 0..<count {
             if count > 100 {
