@@ -30,6 +30,8 @@ final class Connection {
     }
 
     var unsentByteCount: Int { output.count - outputOffset }
+    /// Bytes of the lines in `pending` (at most a thousand or so lines: cheap to add up).
+    var pendingByteCount: Int { pending.reduce(0) { $0 + $1.count } }
     var isFinished: Bool { readClosed && !busy && pending.isEmpty && unsentByteCount == 0 }
 
     func enqueue(_ bytes: [UInt8]) {
