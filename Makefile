@@ -6,6 +6,9 @@
 #                    autostart entry, into PREFIX
 #   make uninstall   remove exactly what `make install` put there (its manifest lists it)
 #   make man         the manual pages, into .build/man (`man -l .build/man/timerctl.1`)
+#   make bench       measure timerd against sleep && notify-send and at; writes bench/results.md
+#   make fuzz        the hostile-input tests for minutes (FUZZ_SECONDS, default 300) instead of the
+#                    seconds `make test` gives them; see docs/security.md
 
 SWIFT ?= swift
 PYTHON ?= python3
@@ -53,7 +56,7 @@ define INSTALL_FILES
 endef
 export INSTALL_FILES
 
-.PHONY: run test build release deps test-deps man completions autostart-files install uninstall clean
+.PHONY: run test bench fuzz build release deps test-deps man completions autostart-files install uninstall clean
 
 run: deps release
 	@scripts/demo $(RELEASE_BIN)
@@ -64,6 +67,17 @@ test: test-deps
 	@# The release build too (what `make run` and `make install` use): whole-module
 	@# optimisation compiles differently, and once broke where the debug build did not.
 	$(SWIFT) build -c release
+
+bench:
+	bench/run
+
+# The hostile-input tests (Tests/IntegrationTests/HostileInputTests.swift) for FUZZ_SECONDS of
+# generated input, a new seed each run; the seed is printed, and TIMERD_FUZZ_SEED=… repeats a run.
+# The slow client writes one byte a second here, so it takes a minute more than FUZZ_SECONDS.
+FUZZ_SECONDS ?= 300
+fuzz: test-deps
+	$(SWIFT) build --build-tests
+	TIMERD_FUZZ_SECONDS=$(FUZZ_SECONDS) scripts/with-desktop $(SWIFT) test --skip-build --filter HostileInputTests
 
 build: deps
 	$(SWIFT) build

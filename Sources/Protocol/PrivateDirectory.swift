@@ -20,8 +20,11 @@ public enum PrivateDirectory {
         guard lstat(path, &info) == 0 else {
             return "Cannot use \(path): \(String(cString: strerror(errno)))."
         }
+        guard info.st_mode & S_IFMT != S_IFLNK else {
+            return "\(path) is a symbolic link, not a directory (someone may have planted it); timerd refuses to follow it. Remove it (`rm \(path)`) and try again."
+        }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            return "\(path) is not a directory (it may be a symlink someone planted); timerd refuses to use it. Remove it and try again."
+            return "\(path) is not a directory; timerd refuses to use it. Remove it and try again."
         }
         guard info.st_uid == getuid() else {
             return "\(path) belongs to user \(info.st_uid), not to you (\(getuid())); timerd refuses to use it. Remove it, or set XDG_RUNTIME_DIR to a private directory."

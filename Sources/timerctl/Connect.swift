@@ -14,7 +14,12 @@ enum Connect {
             throw .unreachable(problem)
         }
         switch UnixSocket.connect(location.path) {
-        case .success(let fd): return DaemonConnection(fd: fd)
+        case .success(let fd): return try checked(fd, location)
+        case .failure(let error) where error.code == EACCES:
+            throw .unreachable(
+                "Cannot reach timerd at \(location.path): permission denied. That socket, or a directory above it, "
+                    + "belongs to another user, and each user runs their own timerd; leave out --socket and "
+                    + "TIMERD_SOCKET to reach yours.")
         case .failure(let error) where error.code == ENOENT || error.code == ECONNREFUSED:
             guard spawn else {
                 throw .unreachable(
@@ -37,7 +42,7 @@ enum Connect {
         while flock(lock, LOCK_EX) != 0 && errno == EINTR {}
 
         // Another client may have started the daemon while we waited for the lock.
-        if case .success(let fd) = UnixSocket.connect(location.path) { return DaemonConnection(fd: fd) }
+        if case .success(let fd) = UnixSocket.connect(location.path) { return try checked(fd, location) }
 
         let logPath = location.privateDirectory.map { $0 + "/timerd.log" } ?? location.path + ".log"
         let executable = try findDaemon()
@@ -49,7 +54,7 @@ enum Connect {
         var waited = 0
         var step = 2_000
         while waited < 10_000_000 {
-            if case .success(let fd) = UnixSocket.connect(location.path) { return DaemonConnection(fd: fd) }
+            if case .success(let fd) = UnixSocket.connect(location.path) { return try checked(fd, location) }
             var status: Int32 = 0
             if waitpid(pid, &status, WNOHANG) == pid {
                 throw .unreachable("timerd (\(executable)) exited at start-up with status \(status >> 8):\n\(tail(of: logPath))")
@@ -59,6 +64,20 @@ enum Connect {
             if waited > 100_000 { step = 20_000 }
         }
         throw .unreachable("timerd was started but did not open \(location.path) within 10 s; see \(logPath).")
+    }
+
+    /// The connection, once the process listening is known to be the user's own (or the user is
+    /// root, who may reach anyone's): what a client sends (timer names, messages) is for
+    /// its own user's daemon only, whoever managed to put a socket at the path.
+    private static func checked(_ fd: Int32, _ location: SocketLocation) throws(CtlFailure) -> DaemonConnection {
+        var uid: UInt32 = 0
+        var pid: Int32 = 0
+        let me = getuid()
+        guard clinux_peer_credentials(fd, &uid, &pid) == 0, uid != me, me != 0 else { return DaemonConnection(fd: fd) }
+        close(fd)
+        throw .unreachable(
+            "The timerd at \(location.path) is run by user \(uid), not by you (user \(me)); timerctl will not talk to it. "
+                + "Leave out --socket and TIMERD_SOCKET to reach your own.")
     }
 
     /// `timerd` next to this `timerctl` (an unpacked build or install), else on PATH.

@@ -61,6 +61,10 @@ struct DaemonConnection: ~Copyable {
             switch try nextMessage() {
             case .event(let event, let timer):
                 events.append((event, timer))
+            case .reply(.null, .failure(let error)):
+                // Not an answer to a request but the daemon's last word (another user's
+                // timerd, too many connections, a line too long): say what it said.
+                throw .refused(error.message)
             case .reply(let id, let result):
                 guard id == .integer(firstID + Int64(results.count)) else {
                     throw .unreachable("The daemon answered out of order; is it a compatible version?")
@@ -148,7 +152,25 @@ struct DaemonConnection: ~Copyable {
             } else if n < 0 && errno == EINTR {
                 continue
             } else {
-                throw .unreachable("Lost the connection to the daemon: \(Errno(errno)).")
+                let error = Errno(errno)
+                // The daemon may have turned us away before reading anything (another user's
+                // timerd): its reason is waiting to be read.
+                if let reason = lastWord() { throw .refused(reason) }
+                throw .unreachable("Lost the connection to the daemon: \(error).")
+            }
+        }
+    }
+
+    /// The error the daemon sent before closing the connection, if it sent one.
+    private func lastWord() -> String? {
+        var reader = LineFramer(maxLineLength: 1 << 20)
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            guard n > 0 else { return nil }
+            chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+            while let line = try? reader.nextLine() {
+                if case .reply(.null, .failure(let error))? = try? RPC.decodeOutgoing(line) { return error.message }
             }
         }
     }

@@ -67,6 +67,7 @@ func startUp() throws(StartupError) -> Never {
     chdir("/")
     // What timerd writes (database, lock files) is the user's own business.
     umask(0o077)
+    DescriptorLimit.raise(toAtLeast: Server.ConnectionLimits().maxConnections + 128)
     if let dir = places.location.privateDirectory, let problem = PrivateDirectory.prepare(dir) {
         throw StartupError(problem)
     }
@@ -134,7 +135,7 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         Log.info(
             "restored \(report.restored) timers from \(places.stateDirectory)/timerd.db; "
                 + "\(report.missed) came due while timerd was not running")
-        let server = Server(loop: loop, listenFD: bound.fd, scheduler: scheduler)
+        let server = Server(loop: loop, listenFD: bound.fd, scheduler: scheduler, allowRoot: options.allowRoot)
         try server.start()
         try alarm.watch(on: loop) { clockChanged in
             if clockChanged { Log.info("the wall clock was set; re-checking deadlines") }

@@ -80,10 +80,18 @@ struct NotificationActionTests {
         }
         for _ in 0..<50 { _ = try client.readJSON() }
         #expect(try daemon.ctl("wait", "t49").status == 0)
-        let summary = try server.waitFor(timeout: .seconds(5)) { $0.summary.hasPrefix("45 more timers done") }
-        let all = try server.notifications().map(\.summary)
-        #expect(summary.count == 1, "\(all)")
-        #expect(all.count == 6, "\(all)")
+        // Five shown, the rest folded into one summary. (On a loaded machine the daemon may wake
+        // late for some, and timers then due together share a notification: fewer are folded.)
+        let summary = try server.waitFor(timeout: .seconds(5)) { $0.summary.contains(" more timers done") }
+        let all = try server.notifications()
+        #expect(summary.count == 1, "\(all.map(\.summary))")
+        #expect(all.count <= 6, "\(all.map(\.summary))")
+        // Every timer is told once: "t7", "3 timers done: …", "45 more timers done: …".
+        let told = all.map { notification -> Int in
+            let words = notification.summary.split(separator: " ")
+            return words.count > 1 && (words[1] == "timers" || words[1] == "more") ? Int(words[0]) ?? 0 : 1
+        }
+        #expect(told.reduce(0, +) == 50, "\(all.map(\.summary))")
     }
 
     @Test("A deadline's reminders come at their offsets, then the deadline replaces them")

@@ -79,8 +79,8 @@ import Protocol
             defer { rmdir(target) }
             guard symlink(target, entry) == 0 else { throw SystemCallFailed("symlink") }
             let problem = try #require(PrivateDirectory.prepare(entry))
-            #expect(problem.hasPrefix("\(entry) is not a directory (it may be a symlink"))
-            #expect(problem.contains("Remove it"))
+            #expect(problem.hasPrefix("\(entry) is a symbolic link, not a directory (someone may have planted it)"))
+            #expect(problem.contains("Remove it (`rm \(entry)`)"))
             #expect(PrivateDirectory.check(entry) == problem)
         }
     }

@@ -36,6 +36,12 @@ import Testing
         #expect(try Options.parse(arguments) == Options(verbose: true))
     }
 
+    @Test func rootIsServedOnlyWhenAllowed() throws {
+        #expect(try Options.parse([]).allowRoot == false)
+        #expect(try Options.parse(["--allow-root"]) == Options(allowRoot: true))
+        #expect(try Options.parse(["--allow-root", "-v"]) == Options(allowRoot: true, verbose: true))
+    }
+
     @Test func version() throws {
         #expect(try Options.parse(["--version"]) == Options(showVersion: true))
     }
@@ -68,7 +74,7 @@ import Testing
     }
 
     @Test func theUsageListsEveryOption() {
-        for option in ["--socket PATH", "-v, --verbose", "--version", "-h, --help"] {
+        for option in ["--socket PATH", "--allow-root", "-v, --verbose", "--version", "-h, --help"] {
             #expect(Options.usage.contains(option), "\(option)")
         }
     }

@@ -14,4 +14,7 @@ public enum Limits {
     /// Longest request line the daemon reads, in bytes, excluding the newline. Replies
     /// (a `list` of many timers) can be longer.
     public static let maxRequestBytes = 65_536
+    /// Most requests in one JSON-RPC batch (one line holding an array). Their replies go back
+    /// as one line, so this bounds what one line can ask of the daemon.
+    public static let maxBatchRequests = 1_000
 }

@@ -46,6 +46,11 @@ public enum RPC {
         switch value {
         case .array(let items):
             guard !items.isEmpty else { return .unreadable(.invalidRequest("An empty batch holds no requests.")) }
+            guard items.count <= Limits.maxBatchRequests else {
+                return .unreadable(.invalidRequest(
+                    "A batch holds at most \(Limits.maxBatchRequests) requests and this one has \(items.count); "
+                        + "send them in smaller batches, or one request per line."))
+            }
             return .batch(items.map(call))
         default:
             return .call(call(value))

@@ -277,8 +277,13 @@ private struct ParamsReader {
 
     func optionalSeconds(_ key: String) throws(RPCError) -> Duration? {
         guard let raw = value(key) else { return nil }
-        guard let seconds = raw.doubleValue, let duration = Duration(secondsValue: seconds) else {
+        guard let seconds = raw.doubleValue else {
             throw .invalidParams("\"\(key)\" must be a number of seconds, such as 480 or 1.5.")
+        }
+        guard let duration = Duration(secondsValue: seconds) else {
+            throw .invalidParams(
+                "\"\(key)\" is \(JSONWriter.string(raw)) seconds, far more than any timer can run; "
+                    + "a countdown lasts at most 365 days (31536000 seconds).")
         }
         return duration
     }

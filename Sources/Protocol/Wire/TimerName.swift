@@ -12,7 +12,8 @@ public enum TimerText {
     public static func problem(withName name: String) -> String? {
         if name.isEmpty { return "A timer needs a name, such as pasta or 'tea break'." }
         if name.count > maxNameCharacters || name.utf8.count > maxNameBytes {
-            return "The name \"\(name.prefix(20))…\" is too long; use at most \(maxNameCharacters) characters."
+            // Quoted: a long name may also hold control characters, which must not reach a terminal.
+            return "The name \(quoted(String(name.prefix(20)) + "…")) is too long; use at most \(maxNameCharacters) characters."
         }
         if name.unicodeScalars.contains(where: isControl) {
             return "The name \(quoted(name)) contains a control character (such as a newline or tab); use printable text."

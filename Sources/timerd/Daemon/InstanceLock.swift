@@ -18,9 +18,21 @@ struct InstanceLock: ~Copyable {
     /// `patience`, waits that long for the holder to let go: a daemon that systemd started for
     /// its socket is the rightful one, and the holder may be a daemon just about to give up.
     init(path: String, holding what: String, waiting patience: Duration = .zero) throws(StartupError) {
-        // O_NOFOLLOW: a symlink planted at the lock path is refused, not followed.
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw StartupError("Cannot open the lock file \(path): \(Errno(errno)).") }
+        // O_NOFOLLOW: a symlink planted at the lock path is refused, not followed. O_NONBLOCK:
+        // a FIFO planted there must not hang the open (it is refused below).
+        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        guard fd >= 0 else {
+            if errno == ELOOP {
+                throw StartupError(
+                    "The lock file \(path) is a symbolic link; timerd does not follow links there (someone may have "
+                        + "planted it to make timerd write elsewhere). Remove it (`rm \(path)`) and start timerd again.")
+            }
+            throw StartupError("Cannot open the lock file \(path): \(Errno(errno)).")
+        }
+        if let problem = Self.problem(withLockFile: fd, at: path) {
+            close(fd)
+            throw StartupError(problem)
+        }
         let deadline = ContinuousClock.now + patience
         while flock(fd, LOCK_EX | LOCK_NB) != 0 && ContinuousClock.now < deadline {
             usleep(10_000)
@@ -34,6 +46,21 @@ struct InstanceLock: ~Copyable {
         let pid = Array("\(getpid())\n".utf8)
         ftruncate(fd, 0)
         _ = pwrite(fd, pid, pid.count, 0)
+    }
+
+    /// A lock file must be a plain file of ours; anything else at its path was put there by
+    /// someone else (in a shared directory such as /tmp) or by mistake.
+    private static func problem(withLockFile fd: Int32, at path: String) -> String? {
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { return "Cannot check the lock file \(path): \(Errno(errno))." }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            return "The lock file \(path) is not a regular file; timerd refuses to use it. Remove it and start timerd again."
+        }
+        guard info.st_uid == geteuid() else {
+            return "The lock file \(path) belongs to user \(info.st_uid), not to you (user \(geteuid())); timerd refuses "
+                + "to use it. Choose a socket in a directory of your own (--socket), or have the file removed."
+        }
+        return nil
     }
 
     private static func readPID(_ fd: Int32) -> Int32? {

@@ -48,9 +48,19 @@ enum Listener {
     private static func removeStaleSocket(at path: String) throws(StartupError) {
         var info = stat()
         guard lstat(path, &info) == 0 else { return }
+        guard info.st_mode & S_IFMT != S_IFLNK else {
+            throw StartupError(
+                "\(path) is a symbolic link; timerd does not follow links at its socket path (someone may have planted "
+                    + "it). Remove it (`rm \(path)`), or choose another path with --socket.")
+        }
         guard info.st_mode & S_IFMT == S_IFSOCK else {
             throw StartupError(
                 "\(path) exists and is not a socket; timerd will not replace it. Remove it, or choose another path with --socket.")
+        }
+        guard info.st_uid == geteuid() else {
+            throw StartupError(
+                "\(path) is a socket of user \(info.st_uid), not yours (user \(geteuid())); timerd will not replace it. "
+                    + "Choose a path in a directory of your own with --socket.")
         }
         switch UnixSocket.connect(path) {
         case .success(let fd):

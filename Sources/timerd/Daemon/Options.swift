@@ -4,12 +4,14 @@ struct Options: Equatable {
     var stateDirectory: String?
     /// Who started the daemon (systemd, autostart, timerctl…), for `ping` and `autostart status`.
     var startedBy: String?
+    /// Serve root's clients as well as the user's own (`--allow-root`).
+    var allowRoot = false
     var verbose = false
     var showVersion = false
     var showHelp = false
 
     static let usage = """
-        Usage: timerd [--socket PATH] [--state-dir DIR] [--started-by WHO] [--verbose]
+        Usage: timerd [--socket PATH] [--state-dir DIR] [--started-by WHO] [--allow-root] [--verbose]
 
         The timerd daemon: holds your timers and shows a desktop notification when one is done.
         You rarely start it yourself: timerctl starts it when it is not running.
@@ -20,6 +22,7 @@ struct Options: Equatable {
           --state-dir DIR Keep the timers in DIR/timerd.db (default: $TIMERD_STATE_DIR, else
                           $XDG_STATE_HOME/timerd, else ~/.local/state/timerd)
           --started-by WHO say who started it (systemd, autostart, timerctl); reported by ping
+          --allow-root    Serve root's clients too (by default only your own user's are served)
           -v, --verbose   Log connections and notifications, not only problems
           --version       Print the version and exit
           -h, --help      Print this help and exit
@@ -40,6 +43,7 @@ struct Options: Equatable {
                 let flag = String(argument[..<eq])
                 // Empty (`--socket=$UNSET`) would quietly mean the default; refuse it as `--socket ""` is.
                 options[keyPath: path(flag)] = try checked(String(argument[argument.index(after: eq)...]), for: flag)
+            case "--allow-root": options.allowRoot = true
             case "-v", "--verbose": options.verbose = true
             case "--version": options.showVersion = true
             case "-h", "--help": options.showHelp = true

@@ -14,9 +14,11 @@ struct NotificationContent: Equatable, Sendable {
         case silent
     }
 
-    /// Plain text (the notification spec does not interpret markup in the summary).
+    /// Plain text (the notification spec does not interpret markup in the summary). Goes out
+    /// as `shownSummary`: one line, cleaned and shortened (`NotificationText`).
     var summary: String
-    /// Plain text; the notifier escapes it for servers that interpret markup in the body.
+    /// Plain text; goes out as `shownBody`, which the notifier escapes for servers that
+    /// interpret markup in the body.
     var body: String
     var urgency: Urgency = .critical
     var icon = "appointment-soon"
@@ -64,7 +66,7 @@ struct NotificationContent: Equatable, Sendable {
         let when = "\(weekday) \(TimeFormat.clock(ends, now: ends, calendar: calendar))"
         var body = info.kind == .deadline ? "Deadline \(when)" : "Ends \(when)"
         if let open = openTasks(info) { body += "\n\(open)" }
-        if let message = info.message, !message.isEmpty { body = "\(message)\n\(body)" }
+        if let message = info.message, !message.isEmpty { body = "\(NotificationText.message(message))\n\(body)" }
         return NotificationContent(
             // The time really left, to the nearest second: after a suspend it may be less than
             // the reminder was set for.
@@ -102,7 +104,7 @@ struct NotificationContent: Equatable, Sendable {
     static func openTasks(_ info: TimerInfo) -> String? {
         let open = info.openTodos
         guard !open.isEmpty else { return nil }
-        let names = open.prefix(namesInSummary).map(\.text).joined(separator: ", ")
+        let names = open.prefix(namesInSummary).map { NotificationText.item($0.text) }.joined(separator: ", ")
         let more = open.count > namesInSummary ? " and \(open.count - namesInSummary) more" : ""
         return "\(open.count) of \(info.todos.count) task\(info.todos.count == 1 ? "" : "s") not done: \(names)\(more)"
     }
@@ -175,6 +177,6 @@ struct NotificationContent: Equatable, Sendable {
         if let cycle = info.cycle, cycle.rounds > 1 { text += "; all \(cycle.rounds) rounds done" }
         if let open = openTasks(info) { text += "\n\(open)" }
         guard let message = info.message, !message.isEmpty else { return text }
-        return "\(message)\n\(text)"
+        return "\(NotificationText.message(message))\n\(text)"
     }
 }

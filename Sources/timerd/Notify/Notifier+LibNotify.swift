@@ -86,7 +86,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
             if lastFailure != nil { Log.info("notifications work again") }
             lastFailure = nil
             shown[UnsafeMutableRawPointer(handle)] = Shown(handle, timers: Set(content.timers))
-            Log.debug("notified: \(content.summary)")
+            Log.debug("notified: \(content.shownSummary)")
             if !pending.isEmpty { flushPending() }
         } else {
             let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
@@ -112,15 +112,16 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
                 closeAndForget(entry)
             }
         }
-        let body = serverHas("body-markup") ? Markup.escape(content.body) : content.body
+        let summary = content.shownSummary
+        let body = serverHas("body-markup") ? Markup.escape(content.shownBody) : content.shownBody
         if let reusable {
             shown[UnsafeMutableRawPointer(reusable.handle)] = nil
-            notify_notification_update(reusable.handle, content.summary, body, content.icon)
+            notify_notification_update(reusable.handle, summary, body, content.icon)
             notify_notification_clear_actions(reusable.handle)
             notify_notification_clear_hints(reusable.handle)
             return reusable.handle
         }
-        guard let handle = notify_notification_new(content.summary, body, content.icon) else { return nil }
+        guard let handle = notify_notification_new(summary, body, content.icon) else { return nil }
         // Forget it when the server closes it (dismissed, expired, or closed by us).
         g_signal_connect_data(
             UnsafeMutableRawPointer(handle), "closed",
@@ -237,11 +238,11 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
     private func report(_ reason: String, _ content: NotificationContent) {
         if lastFailure != reason {
             Log.warning(
-                "could not show the notification \"\(content.summary)\": \(reason) (timers keep running and firing; "
+                "could not show the notification \"\(content.shownSummary)\": \(reason) (timers keep running and firing; "
                     + "notifications need a session D-Bus and a notification server such as dunst; "
                     + "they are shown when one appears)")
         } else {
-            Log.debug("could not show the notification \"\(content.summary)\": \(reason)")
+            Log.debug("could not show the notification \"\(content.shownSummary)\": \(reason)")
         }
         lastFailure = reason
     }

@@ -29,6 +29,8 @@ final class Connection {
     }
 
     var unsentByteCount: Int { output.unsentCount }
+    /// Bytes of the lines in `pending` (at most a thousand or so lines: cheap to add up).
+    var pendingByteCount: Int { pending.reduce(0) { $0 + $1.count } }
     var isFinished: Bool { readClosed && !busy && pending.isEmpty && output.isEmpty }
 
     /// Queues replies or an event line; `bytes` is left empty (a long reply's buffer is

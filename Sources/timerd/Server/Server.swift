@@ -19,6 +19,8 @@ final class Server: @unchecked Sendable {
         /// Lines buffered while a batch is with the scheduler; beyond this the connection
         /// is not read until the batch is answered.
         var maxPendingLines = 1_024
+        /// Bytes of those lines, likewise: a client pipelining long lines is paused sooner.
+        var maxPendingBytes = 256 << 10
         /// Unsent output beyond which the connection's requests are neither read nor answered
         /// (it is not reading its replies); also about how much of replies one batch answers.
         var outputHighWater = 1 << 20
@@ -31,6 +33,8 @@ final class Server: @unchecked Sendable {
     private let listenFD: Int32
     private let scheduler: Scheduler
     private let allowedUID: uid_t
+    /// Root may connect too (`--allow-root`).
+    private let allowRoot: Bool
     private let limits: ConnectionLimits
     private var connections: [ClientID: Connection] = [:]
     private var nextID: ClientID = 1
@@ -41,15 +45,25 @@ final class Server: @unchecked Sendable {
     /// One read buffer for every connection: reads happen one at a time on the loop.
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
-    init(loop: EventLoop, listenFD: Int32, scheduler: Scheduler, allowedUID: uid_t = getuid(), limits: ConnectionLimits = ConnectionLimits()) {
+    /// A descriptor kept in reserve: when the process runs out (EMFILE), it is closed so that
+    /// one waiting client can be accepted, told why and closed, instead of staying in the
+    /// backlog and waking the loop for ever.
+    private var spareFD: Int32 = -1
+
+    init(
+        loop: EventLoop, listenFD: Int32, scheduler: Scheduler, allowedUID: uid_t = getuid(), allowRoot: Bool = false,
+        limits: ConnectionLimits = ConnectionLimits()
+    ) {
         self.loop = loop
         self.listenFD = listenFD
         self.scheduler = scheduler
         self.allowedUID = allowedUID
+        self.allowRoot = allowRoot
         self.limits = limits
     }
 
     func start() throws(SystemError) {
+        spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
         try loop.register(listenFD, events: EPOLLIN.rawValue) { [unowned self] _ in acceptClients() }
     }
 
@@ -65,8 +79,9 @@ final class Server: @unchecked Sendable {
             let fd = accept4(listenFD, nil, nil, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
             if fd < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
+                if (errno == EMFILE || errno == ENFILE) && turnAwayWithSpareDescriptor() { continue }
                 if errno != EAGAIN && errno != EWOULDBLOCK {
-                    // EMFILE and friends: log and leave the client in the backlog for now.
+                    // ENOBUFS and friends: log and leave the client in the backlog for now.
                     Log.warning("accept failed: \(SystemError("accept4"))")
                 }
                 return
@@ -94,6 +109,26 @@ final class Server: @unchecked Sendable {
         }
     }
 
+    /// Out of descriptors: frees the spare one to accept the next waiting client, tells it so
+    /// and closes it, then takes the spare back. False when that did not work either (the
+    /// client stays in the backlog until a connection closes).
+    private func turnAwayWithSpareDescriptor() -> Bool {
+        guard spareFD >= 0 else { return false }
+        close(spareFD)
+        spareFD = -1
+        defer { spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
+        let fd = accept4(listenFD, nil, nil, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
+        guard fd >= 0 else { return false }
+        Log.warning("refused a connection: timerd has no file descriptors left (\(connections.count) clients connected)")
+        var line = RPC.line(RPC.error(id: .null, RPCError(
+            code: RPCError.limitReachedCode,
+            message: "timerd has run out of file descriptors (\(connections.count) clients are connected); "
+                + "close some connections, or raise its limit (ulimit -n), and try again.")))
+        _ = send(fd, &line, line.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+        close(fd)
+        return true
+    }
+
     /// Why a new client is turned away, or nil to serve it.
     private func refusal(for fd: Int32) -> RPCError? {
         var uid: UInt32 = 0
@@ -101,11 +136,9 @@ final class Server: @unchecked Sendable {
         guard clinux_peer_credentials(fd, &uid, &pid) == 0 else {
             return RPCError(code: RPCError.internalErrorCode, message: "timerd could not check who is connecting.")
         }
-        guard uid == allowedUID else {
-            Log.warning("refused a connection from uid \(uid) (pid \(pid))")
-            return RPCError(
-                code: RPCError.invalidRequestCode,
-                message: "This timerd belongs to user \(allowedUID); each user runs their own timerd.")
+        guard uid == allowedUID || (uid == 0 && allowRoot) else {
+            Log.warning("refused a connection from uid \(uid) (pid \(pid)): this timerd serves uid \(allowedUID) only")
+            return Self.otherUserRefusal(peer: uid, owner: allowedUID)
         }
         guard connections.count < limits.maxConnections else {
             Log.warning("refused a connection: \(limits.maxConnections) clients already connected")
@@ -114,6 +147,19 @@ final class Server: @unchecked Sendable {
                 message: "timerd already serves \(limits.maxConnections) connections; close some and try again.")
         }
         return nil
+    }
+
+    /// What another user's client is told. Root is told how to be let in; anyone else that
+    /// each user has a timerd of their own.
+    static func otherUserRefusal(peer: uid_t, owner: uid_t) -> RPCError {
+        let data: JSONValue = ["uid": .integer(Int64(peer)), "owner": .integer(Int64(owner))]
+        let message =
+            peer == 0
+            ? "This timerd belongs to user \(owner) and does not serve root; run timerctl as that user, "
+                + "or start timerd with --allow-root to let root in."
+            : "This timerd belongs to user \(owner), not to you (user \(peer)); each user runs their own timerd. "
+                + "Leave out --socket and TIMERD_SOCKET to reach yours (timerctl starts it if needed)."
+        return RPCError(code: RPCError.invalidRequestCode, message: message, data: data)
     }
 
     // MARK: Reading
@@ -138,7 +184,7 @@ final class Server: @unchecked Sendable {
             if n > 0 {
                 readBuffer.withUnsafeBytes { connection.framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
                 if !takeLines(connection) { return }
-                if connection.pending.count >= limits.maxPendingLines { return }
+                if !hasRoomForLines(connection) { return }
             } else if n == 0 {
                 connection.readClosed = true
                 return
@@ -172,6 +218,11 @@ final class Server: @unchecked Sendable {
         }
     }
 
+    /// Whether the connection may read more lines before its batch is answered.
+    private func hasRoomForLines(_ connection: Connection) -> Bool {
+        connection.pending.count < limits.maxPendingLines && connection.pendingByteCount < limits.maxPendingBytes
+    }
+
     /// Stands in `pending` for the over-long line, so its error reply keeps its place after
     /// the replies to the lines before it.
     private static let tooLongMarker: [UInt8] = []
@@ -198,9 +249,7 @@ final class Server: @unchecked Sendable {
         }
         if connection.isFinished { return drop(connection) }
         var wanted: UInt32 = 0
-        if !connection.readClosed && connection.pending.count < limits.maxPendingLines
-            && connection.unsentByteCount < limits.outputHighWater
-        {
+        if !connection.readClosed && hasRoomForLines(connection) && connection.unsentByteCount < limits.outputHighWater {
             wanted |= EPOLLIN.rawValue
         }
         if connection.unsentByteCount > 0 { wanted |= EPOLLOUT.rawValue }
@@ -351,6 +400,7 @@ final class Server: @unchecked Sendable {
         for connection in connections.values { drop(connection) }
         loop.unregister(listenFD)
         close(listenFD)
+        if spareFD >= 0 { close(spareFD) }
     }
 }
 

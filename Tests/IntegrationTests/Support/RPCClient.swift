@@ -87,6 +87,42 @@ final class RPCClient {
         }
     }
 
+    /// Writes `bytes` while reading whatever comes back, until the reply whose id is `last`
+    /// (not included): for pipelining more than the socket buffers hold, where writing
+    /// everything before reading would leave both sides waiting on each other. Returns every
+    /// line read before it, parsed, events included; nil for a line that is not JSON.
+    /// Throws on timeout; stops early if the daemon closes the connection.
+    func exchange(_ bytes: [UInt8], until last: JSONValue, timeout: Duration = .seconds(10)) throws -> (lines: [JSONValue?], closed: Bool) {
+        var lines: [JSONValue?] = []
+        var offset = 0
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            while let line = try framer.nextLine() {
+                let value = try? JSONParser.parse(line)
+                if value?["id"] == last { return (lines, false) }
+                lines.append(value)
+            }
+            let left = deadline - ContinuousClock.now
+            guard left > .zero else { throw TimeoutError() }
+            let wantOut = offset < bytes.count
+            var poller = pollfd(fd: fd, events: Int16(POLLIN) | (wantOut ? Int16(POLLOUT) : 0), revents: 0)
+            let ms = Int32(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)
+            guard poll(&poller, 1, max(ms, 1)) > 0 else { continue }
+            if wantOut && poller.revents & Int16(POLLOUT) != 0 {
+                let n = bytes.withUnsafeBytes {
+                    Glibc.send(fd, $0.baseAddress! + offset, min(65_536, $0.count - offset), Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+                if n > 0 { offset += n } else if n < 0 && errno != EAGAIN && errno != EINTR { offset = bytes.count }
+            }
+            if poller.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                var chunk = [UInt8](repeating: 0, count: 65_536)
+                let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                if n == 0 || (n < 0 && errno != EAGAIN && errno != EINTR) { return (lines, true) }
+                if n > 0 { framer.append(contentsOf: chunk[..<n]) }
+            }
+        }
+    }
+
     struct TimeoutError: Error, CustomStringConvertible {
         var description: String { "timed out waiting for the daemon" }
     }

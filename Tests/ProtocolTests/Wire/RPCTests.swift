@@ -153,6 +153,20 @@ import Protocol
         #expect(error.message == "An empty batch holds no requests.")
     }
 
+    @Test func aBatchOfTheMostRequestsIsRead() throws {
+        let one = #"{"jsonrpc":"2.0","id":1,"method":"ping"}"#
+        let line = "[" + Array(repeating: one, count: Limits.maxBatchRequests).joined(separator: ",") + "]"
+        guard case .batch(let calls) = Self.incoming(line) else { Issue.record("not a batch"); return }
+        #expect(calls.count == Limits.maxBatchRequests)
+    }
+
+    @Test func aBatchOfMoreIsRefusedWholeWithTheLimitAndTheWayOut() throws {
+        let line = "[" + Array(repeating: "1", count: Limits.maxBatchRequests + 1).joined(separator: ",") + "]"
+        let error = try Self.unreadable(line)
+        #expect(error.code == RPCError.invalidRequestCode)
+        #expect(error.message == "A batch holds at most 1000 requests and this one has 1001; send them in smaller batches, or one request per line.")
+    }
+
     @Test(arguments: [
         "", "   ", "{", "ping", #"{"jsonrpc":"2.0","id":1,"method":"ping",}"#, #"{"jsonrpc":"2.0"} {"id":1}"#,
         "{'jsonrpc':'2.0'}", "\u{1}",

@@ -217,6 +217,21 @@ import Protocol
         #expect(error.message == "\"seconds\" must be a number of seconds, such as 480 or 1.5.")
     }
 
+    @Test(arguments: [1e308, -1e308, 1e10, 9.3e9, Double(Int64.max)])
+    func secondsBeyondAnyTimerAreCalledTooMany(seconds: Double) throws {
+        for method in ["start", "extend", "snooze"] {
+            let error = try #require(Self.refusal(method, ["name": "pasta", "seconds": .number(seconds)]))
+            #expect(error.code == RPCError.invalidParamsCode)
+            #expect(error.message.hasPrefix("\"seconds\" is \(JSONWriter.string(.number(seconds))) seconds, far more than any timer can run"))
+            #expect(error.message.hasSuffix("a countdown lasts at most 365 days (31536000 seconds)."))
+        }
+    }
+
+    @Test func theLargestIntegerIsTooManySecondsToo() throws {
+        let error = try #require(Self.refusal("start", ["name": "pasta", "seconds": .integer(.max)]))
+        #expect(error.message.hasPrefix("\"seconds\" is 9223372036854775807 seconds, far more"))
+    }
+
     static let otherSnoozeParams: [(String, JSONValue)] = [("minutes", 5), ("by", 300), ("message", "again"), ("remind", [60])]
 
     @Test(arguments: otherSnoozeParams)

@@ -23,6 +23,13 @@ import Protocol
         #expect(TimerText.problem(withName: String(repeating: "パ", count: 65)) != nil)
     }
 
+    @Test func aLongNameIsQuotedWithItsControlCharactersShownEscaped() throws {
+        let name = "\u{1B}]0;owned\u{7}" + String(repeating: "a", count: 70)
+        let problem = try #require(TimerText.problem(withName: name))
+        #expect(problem == #"The name "\u{1b}]0;owned\u{7}aaaaaaaaaa…" is too long; use at most 64 characters."#)
+        #expect(!problem.unicodeScalars.contains { $0.value < 0x20 })
+    }
+
     @Test func nameCountsCharactersNotScalars() {
         // 64 characters of 2 scalars each: long in scalars, short in bytes.
         #expect(TimerText.problem(withName: String(repeating: "e\u{301}", count: 64)) == nil)

@@ -1,0 +1,21 @@
+import Glibc
+
+/// The number of descriptors the daemon may open (RLIMIT_NOFILE). Many desktops start
+/// programs with a soft limit of 1024, fewer than the connections the server accepts plus the
+/// daemon's own descriptors; the hard limit is usually far higher, and raising the soft one
+/// up to it needs no privilege.
+enum DescriptorLimit {
+    static func raise(toAtLeast wanted: Int) {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let target = rlim_t(wanted)
+        guard limit.rlim_cur < target else { return }
+        let previous = limit.rlim_cur
+        limit.rlim_cur = min(target, limit.rlim_max)
+        guard limit.rlim_cur > previous, setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+            Log.info("open file limit \(previous), below the \(wanted) timerd could use; connections beyond it are refused")
+            return
+        }
+        Log.debug("open file limit raised from \(previous) to \(limit.rlim_cur)")
+    }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+
+/// The benchmark harness (`make bench`) in its quick mode: small counts, on the debug build.
+/// Its figures mean nothing here (timings belong to `make bench`); what the test holds is
+/// that the harness runs every section against the real daemon, bus and notification server,
+/// and writes the report.
+@Suite("benchmark harness")
+struct BenchSmokeTests {
+    @Test("A quick run measures every section and writes the report")
+    func quickRunWritesEveryFigure() throws {
+        try Desktop.require()
+        let directory = makeTemporaryDirectory()
+        defer { removeDirectory(directory) }
+        let report = directory + "/results.md"
+        let result = try run(
+            Programs.directory + "/timerd-bench", ["--quick", "--bin", Programs.directory, "--out", report])
+        #expect(result.status == 0, "\(result)")
+        let text = try String(contentsOfFile: report, encoding: .utf8)
+        for heading in ["## Machine", "## 1. Firing accuracy", "## 2. Command latency", "## 3. Throughput", "## 4. Scale", "## 5–6. Idle cost"] {
+            #expect(text.contains(heading), "no \(heading) in\n\(text)")
+        }
+        #expect(!text.contains("The harness failed"), "\(text)")
+        for figure in [
+            "lateness p99", "timerctl ls", "timerctl start", "pipelined starts", "pipelined gets", "ping round trip",
+            "resident memory with", "`list` of all", "start-up with", "deadlines in one second", "context switches",
+            "resident memory, idle",
+        ] {
+            #expect(text.contains(figure), "no figure \(figure) in\n\(text)")
+        }
+        #expect(text.contains("targets met"))
+        // Every timer of the quick accuracy run reached the bus.
+        #expect(text.contains("| timers fired | 11 of 11 |"), "\(text)")
+    }
+}

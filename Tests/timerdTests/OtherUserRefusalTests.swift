@@ -1,0 +1,24 @@
+import Protocol
+import Testing
+
+@testable import timerd
+
+/// What the server tells a client of another user (the check itself, SO_PEERCRED, is tested
+/// end to end in the integration tests, as another user).
+@Suite struct OtherUserRefusalTests {
+    @Test func anotherUserIsToldEachUserHasATimerd() {
+        let error = Server.otherUserRefusal(peer: 65_534, owner: 1_000)
+        #expect(error.code == RPCError.invalidRequestCode)
+        #expect(error.message == """
+            This timerd belongs to user 1000, not to you (user 65534); each user runs their own timerd. \
+            Leave out --socket and TIMERD_SOCKET to reach yours (timerctl starts it if needed).
+            """)
+        #expect(error.data == ["uid": 65_534, "owner": 1_000])
+    }
+
+    @Test func rootIsToldHowToBeLetIn() {
+        let error = Server.otherUserRefusal(peer: 0, owner: 1_000)
+        #expect(error.message.contains("does not serve root"))
+        #expect(error.message.contains("--allow-root"))
+    }
+}

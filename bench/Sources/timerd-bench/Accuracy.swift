@@ -1,0 +1,134 @@
+import Glibc
+
+/// Figure 1: from each timer's due instant to its `Notify` call on the session bus, for timerd
+/// and, over the same minute on the same bus, for `sleep N && notify-send` and for `at`.
+func measureAccuracy(_ options: Options, _ report: Report) throws {
+    report.begin("1. Firing accuracy")
+    let directory = makeDirectory("accuracy")
+    defer { removeDirectory(directory) }
+    let daemon = try Daemon(program: options.bin + "/timerd", directory: directory)
+    let bus = try BusWatch(directory: directory)
+
+    // The timers: one event every third of a second (a notification server is not shown
+    // more than five a second: timerd's flood guard would fold the rest into a summary), every
+    // fifth event a pair of timers 1 ms apart. Deadlines, so each is due at an exact instant.
+    let events = options.quick ? 9 : 180
+    let spacing: Int64 = 333_000_000
+    let start = (Clock.wall() / 1_000_000 + 2_000) * 1_000_000
+    let window = Int64(events) * spacing
+    var random = SeededRandom(seed: 20261130)
+    var ours: [(name: String, due: Int64, paired: Bool)] = []
+    for event in 0..<events {
+        let due = start + Int64(event) * spacing + Int64.random(in: 0..<50, using: &random) * 1_000_000
+        if event % 5 == 2 {
+            ours.append(("acc-\(zeroPad(ours.count))", due, true))
+            ours.append(("acc-\(zeroPad(ours.count))", due + 1_000_000, true))
+        } else {
+            ours.append(("acc-\(zeroPad(ours.count))", due, false))
+        }
+    }
+    let client = try daemon.connect()
+    let set = try client.exchange(Requests.batch(ours.map { Requests.deadline($0.name, wall: $0.due) }), expected: ours.count)
+    guard set.errors == 0 else { throw Spawn.Failure(description: "timerd refused a timer: \(set.firstError ?? "")") }
+
+    // The do-it-yourself timer, due between ours: `sleep N && notify-send`, typed at `spawn`.
+    var diy: [(name: String, due: Int64)] = []
+    let diyCount = options.quick ? 2 : 30
+    if Spawn.exists("notify-send") {
+        for j in 0..<diyCount {
+            let name = "diy-\(zeroPad(j))"
+            let target = start + Int64(j) * (window / Int64(diyCount)) + spacing / 2
+            let typed = Clock.wall()
+            let seconds = Double((target - typed) / 1_000_000) / 1000
+            _ = try Spawn.start(["sh", "-c", "sleep \(fixed(seconds, 3)) && notify-send -u critical \(name)"])
+            diy.append((name, typed + Int64((seconds * 1000).rounded()) * 1_000_000))
+        }
+    }
+
+    // The classic scheduler: `at`, at each whole minute in the window, and once asked for the
+    // thirtieth second of a minute (`at -t …hhmm.30`).
+    var atJobs: [(name: String, due: Int64, asked: String)] = []
+    if options.withAt {
+        let end = start + window
+        var minute = (Clock.wall() / 60_000_000_000 + 1) * 60_000_000_000
+        while minute + 30_000_000_000 <= end + 5_000_000_000 {
+            for (offset, asked) in [(Int64(0), "hh:mm"), (30_000_000_000, "hh:mm:30")] where minute + offset > Clock.wall() + 3_000_000_000 {
+                let name = "at-\(zeroPad(atJobs.count))"
+                let stamp = atStamp(minute + offset, seconds: offset != 0)
+                let status = try Spawn.run(["sh", "-c", "echo 'notify-send -u critical \(name) >/dev/null 2>&1' | at -t \(stamp) 2>/dev/null"])
+                if status == 0 { atJobs.append((name, minute + offset, asked)) }
+            }
+            minute += 60_000_000_000
+        }
+    }
+
+    let last = max(ours.last!.due, diy.last?.due ?? 0, atJobs.map(\.due).max() ?? 0)
+    print("  \(ours.count) timers, \(diy.count) sleep && notify-send, \(atJobs.count) at jobs; done in \((last - Clock.wall()) / 1_000_000_000 + 3) s")
+    Clock.sleep(untilWall: last + 2_000_000_000)
+    Clock.sleep(milliseconds: 1_000)
+    bus.stop()
+    let calls = bus.calls()
+    daemon.stop()
+
+    let seen = BusWatch.firstMention(of: ours.map(\.name) + diy.map(\.name) + atJobs.map(\.name), in: calls)
+    func lateness(_ name: String, _ due: Int64) -> Double? { seen[name].map { Double($0.wall - due) / 1e6 } }
+    let all = Sample(ours.compactMap { lateness($0.name, $0.due) })
+    let alone = Sample(ours.filter { !$0.paired }.compactMap { lateness($0.name, $0.due) })
+    let paired = Sample(ours.filter(\.paired).compactMap { lateness($0.name, $0.due) })
+    let sleeps = Sample(diy.compactMap { lateness($0.name, $0.due) })
+    let ats = atJobs.map { ($0, lateness($0.name, $0.due)) }
+
+    let diyText = sleeps.isEmpty ? "" : "sleep && notify-send:"
+    report.add(
+        "timers fired", "\(all.count) of \(ours.count)", target: "all", met: all.count == ours.count,
+        peers: sleeps.isEmpty ? "" : "sleep && notify-send: \(sleeps.count) of \(diy.count)")
+    report.add(
+        "lateness p50", ms(all.median, 3), target: "≤ 0.5 ms", met: all.median <= 0.5,
+        peers: sleeps.isEmpty ? "" : "\(diyText) \(ms(sleeps.median)) (\(ratio(sleeps.median, all.median)))")
+    report.add(
+        "lateness p99", ms(all.percentile(99), 3), target: "≤ 2 ms", met: all.percentile(99) <= 2,
+        peers: sleeps.isEmpty ? "" : "\(diyText) \(ms(sleeps.percentile(99))) (\(ratio(sleeps.percentile(99), all.percentile(99))))")
+    report.add(
+        "earliest (negative = early)", ms(all.min, 3), target: "≥ 0 (none early)", met: all.min >= 0,
+        peers: sleeps.isEmpty ? "" : "\(diyText) \(ms(sleeps.min))")
+    report.add(Figure(name: "latest", ours: ms(all.max, 3), peers: sleeps.isEmpty ? "" : "\(diyText) \(ms(sleeps.max))"))
+    if !ats.isEmpty {
+        let text = ats.map { job, late in
+            "asked for \(job.asked): " + (late.map { $0 < 0 ? "\(fixed(-$0 / 1000, 3)) s early" : "\(fixed($0 / 1000, 3)) s late" } ?? "never came")
+        }.joined(separator: "; ")
+        report.add(Figure(name: "at (atd)", ours: "", peers: text))
+    }
+    report.note(
+        "\(alone.count) timers alone: p50 \(ms(alone.median, 3)), p99 \(ms(alone.percentile(99), 3)). "
+            + "\(paired.count) timers in pairs 1 ms apart: p50 \(ms(paired.median, 3)), p99 \(ms(paired.percentile(99), 3)); "
+            + "a pair is one notification at the later instant (timers due within 5 ms of each other are grouped), "
+            + "so the first of each pair is 1 ms later than it would be alone, and never early.")
+    report.note(
+        "Lateness is the `time=` dbus-monitor stamps on each `Notify` call minus the instant the timer was due, both "
+            + "on the wall clock. The do-it-yourself timer's due instant is when `sleep N && notify-send` was typed plus N: "
+            + "its lateness is the shell, `sleep` and `notify-send` starting up. "
+            + (options.withAt
+                ? "`at` keeps only whole minutes: a job asked for :30 runs at the minute before it, half a minute early."
+                : "`at` was not measured (quick mode, or at/atd missing)."))
+}
+
+func zeroPad(_ n: Int, width: Int = 4) -> String {
+    let digits = String(n)
+    return String(repeating: "0", count: max(0, width - digits.count)) + digits
+}
+
+/// "12.3× ours"
+func ratio(_ theirs: Double, _ ours: Double) -> String {
+    guard ours > 0, theirs.isFinite else { return "" }
+    return fixed(theirs / ours, 1) + "× ours"
+}
+
+/// `at -t` takes local time as [[CC]YY]MMDDhhmm[.ss].
+func atStamp(_ wall: Int64, seconds: Bool) -> String {
+    var t = time_t(wall / 1_000_000_000)
+    var local = tm()
+    localtime_r(&t, &local)
+    var buffer = [CChar](repeating: 0, count: 32)
+    strftime(&buffer, buffer.count, seconds ? "%Y%m%d%H%M.%S" : "%Y%m%d%H%M", &local)
+    return string(fromC: buffer)
+}

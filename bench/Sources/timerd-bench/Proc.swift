@@ -1,0 +1,55 @@
+import Glibc
+
+/// What /proc says about a process.
+enum Proc {
+    /// The whole text of a (small) file, or nil if it cannot be read.
+    static func read(_ path: String) -> String? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            bytes += chunk[0..<n]
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value of `key:` in /proc/PID/status (in kB for memory lines).
+    static func status(_ pid: pid_t, _ key: String, task: String? = nil) -> Int? {
+        let path = task.map { "/proc/\(pid)/task/\($0)/status" } ?? "/proc/\(pid)/status"
+        guard let text = read(path) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+            return Int(line.dropFirst(key.count + 1).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
+        }
+        return nil
+    }
+
+    /// Resident memory in MiB.
+    static func residentMiB(_ pid: pid_t) -> Double {
+        Double(status(pid, "VmRSS") ?? 0) / 1024
+    }
+
+    /// The thread ids of a process.
+    static func threads(_ pid: pid_t) -> [String] {
+        guard let dir = opendir("/proc/\(pid)/task") else { return [] }
+        defer { closedir(dir) }
+        var result: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { result.append(name) }
+        }
+        return result
+    }
+
+    /// Context switches, voluntary and not, summed over every thread.
+    static func contextSwitches(_ pid: pid_t) -> Int {
+        threads(pid).reduce(0) { sum, task in
+            sum + (status(pid, "voluntary_ctxt_switches", task: task) ?? 0)
+                + (status(pid, "nonvoluntary_ctxt_switches", task: task) ?? 0)
+        }
+    }
+}
