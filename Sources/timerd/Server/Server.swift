@@ -280,8 +280,8 @@ final class Server: @unchecked Sendable {
         let scheduler = scheduler
         let budget = limits.outputHighWater
         Task {
-            let answered = await Self.answer(batch, replyBudget: budget, scheduler: scheduler, server: self)
-            self.loop.execute { self.finished(answered) }
+            let answered = Handoff(await Self.answer(batch, replyBudget: budget, scheduler: scheduler, server: self))
+            self.loop.execute { self.finished(answered.take()) }
         }
     }
 
@@ -362,7 +362,7 @@ final class Server: @unchecked Sendable {
         "The line is longer than \(Limits.maxRequestBytes / 1024) KiB, the most timerd reads; "
             + "the connection is closed. Send one request per line.")
 
-    private func finished(_ answered: [Answered]) {
+    private func finished(_ answered: consuming [Answered]) {
         batchInFlight = false
         var answered = answered
         for index in answered.indices {
@@ -401,6 +401,22 @@ final class Server: @unchecked Sendable {
         loop.unregister(listenFD)
         close(listenFD)
         if spareFD >= 0 { close(spareFD) }
+    }
+}
+
+/// Carries a value into a closure that runs once and takes it out, so that the closure does
+/// not keep a second reference: a long reply's buffer then has one owner, and is never copied
+/// when more output is added to it.
+private final class Handoff<Value: Sendable>: @unchecked Sendable {
+    // Set before the closure is handed over, taken once inside it: never touched by two
+    // threads at a time.
+    private var value: Value?
+
+    init(_ value: Value) { self.value = value }
+
+    func take() -> Value {
+        defer { value = nil }
+        return value!
     }
 }
 
