@@ -135,7 +135,9 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         Log.info(
             "restored \(report.restored) timers from \(places.stateDirectory)/timerd.db; "
                 + "\(report.missed) came due while timerd was not running")
-        let server = Server(loop: loop, listenFD: bound.fd, scheduler: scheduler, allowRoot: options.allowRoot)
+        var limits = Server.ConnectionLimits()
+        limits.maxConnections = DescriptorLimit.connections(atMost: limits.maxConnections)
+        let server = Server(loop: loop, listenFD: bound.fd, scheduler: scheduler, allowRoot: options.allowRoot, limits: limits)
         try server.start()
         try alarm.watch(on: loop) { clockChanged in
             if clockChanged { Log.info("the wall clock was set; re-checking deadlines") }

@@ -71,7 +71,10 @@ struct HostileInputTests {
         for client in clients where readable(client) {
             let reply = try #require(try client.readJSON(timeout: .seconds(1)))
             #expect(reply["error"]?["code"] == .integer(-32004), "\(reply)")
-            #expect(reply["error"]?["message"]?.stringValue?.contains("run out of file descriptors") == true, "\(reply)")
+            // Refused at the connection cap the open file limit sets (it keeps descriptors for the
+            // daemon's own use), or, if descriptors run out anyway, with the spare one.
+            let message = reply["error"]?["message"]?.stringValue ?? ""
+            #expect(message.contains("already serves") || message.contains("run out of file descriptors"), "\(reply)")
             refused += 1
         }
         #expect(refused > 0 && refused < clients.count, "\(refused) of \(clients.count) refused")

@@ -18,4 +18,17 @@ enum DescriptorLimit {
         }
         Log.debug("open file limit raised from \(previous) to \(limit.rlim_cur)")
     }
+
+    /// Descriptors kept for the daemon's own use (database and journal, locks, epoll, timers,
+    /// signals, GLib's wake-ups and D-Bus connections): clients may never take these, or
+    /// GLib, which aborts when it cannot make a pipe, would bring the daemon down.
+    static let reserved = 32
+
+    /// How many clients may be connected at once: `wanted`, or fewer if the open file limit
+    /// leaves fewer beside the reserve (at least one).
+    static func connections(atMost wanted: Int) -> Int {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur != rlim_t.max else { return wanted }
+        return max(1, min(wanted, Int(clamping: limit.rlim_cur) - reserved))
+    }
 }
