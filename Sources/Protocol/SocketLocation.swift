@@ -60,10 +60,12 @@ public enum Environment {
     public static func current() -> [String: String] {
         var result: [String: String] = [:]
         var pointer = environ
+        // Split at the byte level: every program calls this at start-up, and String's
+        // character-by-character search cost timerctl a third of its instructions.
         while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let eq = text.firstIndex(of: "=") {
-                result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+            if let eq = strchr(entry, Int32(UInt8(ascii: "="))) {
+                let key = UnsafeRawBufferPointer(start: entry, count: eq - entry)
+                result[String(decoding: key, as: UTF8.self)] = String(cString: eq + 1)
             }
             pointer += 1
         }

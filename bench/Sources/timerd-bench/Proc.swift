@@ -45,11 +45,19 @@ enum Proc {
         return result
     }
 
-    /// Context switches, voluntary and not, summed over every thread.
-    static func contextSwitches(_ pid: pid_t) -> Int {
-        threads(pid).reduce(0) { sum, task in
-            sum + (status(pid, "voluntary_ctxt_switches", task: task) ?? 0)
+    /// Context switches, voluntary and not, of each thread.
+    static func contextSwitches(_ pid: pid_t) -> [String: Int] {
+        var result: [String: Int] = [:]
+        for task in threads(pid) {
+            result[task] = (status(pid, "voluntary_ctxt_switches", task: task) ?? 0)
                 + (status(pid, "nonvoluntary_ctxt_switches", task: task) ?? 0)
         }
+        return result
+    }
+
+    /// The context switches between two readings: those of threads alive at the second, and
+    /// one for each thread that ended in between (it had to wake to end; its count is gone).
+    static func switches(from before: [String: Int], to after: [String: Int]) -> Int {
+        after.reduce(0) { $0 + $1.value - (before[$1.key] ?? 0) } + before.keys.filter { after[$0] == nil }.count
     }
 }
