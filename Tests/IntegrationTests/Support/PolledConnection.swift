@@ -76,11 +76,13 @@ final class PolledConnection {
 }
 
 /// Polls `connections` once, for at most `timeout` (milliseconds; -1 waits), and flushes and
-/// reads those that are ready. Returns the lines read, by index into `connections`.
-func pollOnce(_ connections: [PolledConnection], timeout: Int32) -> [(Int, [[UInt8]])] {
+/// reads those that are ready. Returns the complete lines read, by index into `connections`
+/// (none when only part of a long line came), or nil when nothing happened in `timeout`.
+func pollOnce(_ connections: [PolledConnection], timeout: Int32) -> [(Int, [[UInt8]])]? {
     var fds = connections.map { pollfd(fd: $0.fd, events: $0.pollEvents, revents: 0) }
     let n = poll(&fds, nfds_t(fds.count), timeout)
-    guard n > 0 else { return [] }
+    if n < 0 && errno == EINTR { return [] }
+    guard n > 0 else { return nil }
     var lines: [(Int, [[UInt8]])] = []
     for (i, entry) in fds.enumerated() where entry.revents != 0 {
         let connection = connections[i]
