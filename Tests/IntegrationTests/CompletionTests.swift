@@ -146,8 +146,9 @@ struct ShellCompletionTests {
                 try tmux.command(["send-keys", "-t", session, "-l", typed])
                 try tmux.keys(session, "Tab")
                 let line = prompt + completed
+                // Generous: each Tab runs timerctl, which asks the daemon (slow under a sanitizer).
                 #expect(
-                    eventually { screen(session).split(separator: "\n").contains { $0.hasPrefix(line) } },
+                    eventually(timeout: .seconds(20)) { screen(session).split(separator: "\n").contains { $0.hasPrefix(line) } },
                     "\(session): \(typed) ⇥ \(screen(session))")
                 try tmux.keys(session, "C-c")
             }
