@@ -28,6 +28,8 @@ actor Scheduler {
     private var unsavedHistory: [HistoryEntry] = []
     /// The last save failure logged, so a full disk is reported once, not at every request.
     private var lastSaveFailure: String?
+    /// What to do about it, for the refusal's message.
+    private var lastSaveRemedy = "try again once the disk has room"
 
     init(
         clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
@@ -127,7 +129,7 @@ actor Scheduler {
                 let error = RPCError(
                     code: RPCError.storageFailedCode,
                     message: "timerd could not save this change (\(lastSaveFailure ?? "unknown error")), "
-                        + "so it was not made. Timers already set keep running; try again once the disk has room.")
+                        + "so it was not made. Timers already set keep running; \(lastSaveRemedy).")
                 answers[client].replies[index] = ReplyBody.reply(to: id, .failure(error), table: table, at: now)
             }
         }
@@ -334,6 +336,7 @@ actor Scheduler {
                 Log.error("\(error) Changes are refused until saving works again; timers already set keep running.")
             }
             lastSaveFailure = error.message
+            lastSaveRemedy = error.remedy
             unsaved = ids
             return false
         }

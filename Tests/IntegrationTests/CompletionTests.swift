@@ -146,10 +146,18 @@ struct ShellCompletionTests {
                 try tmux.command(["send-keys", "-t", session, "-l", typed])
                 try tmux.keys(session, "Tab")
                 let line = prompt + completed
+                // Generous: each Tab runs timerctl, which asks the daemon (slow under a sanitizer).
                 #expect(
-                    eventually { screen(session).split(separator: "\n").contains { $0.hasPrefix(line) } },
+                    eventually(timeout: .seconds(20)) { screen(session).split(separator: "\n").contains { $0.hasPrefix(line) } },
                     "\(session): \(typed) ⇥ \(screen(session))")
+                // A fresh prompt before the next line: keys typed while the shell still handles
+                // the interrupt would land on the old line.
+                let fresh = {
+                    screen(session).split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) == prompt.trimmingCharacters(in: .whitespaces)
+                }
                 try tmux.keys(session, "C-c")
+                if !eventually(timeout: .seconds(5), fresh) { try tmux.keys(session, "C-c") }
+                #expect(eventually(timeout: .seconds(20), fresh), "\(session): no prompt after ^C: \(screen(session))")
             }
         }
     }

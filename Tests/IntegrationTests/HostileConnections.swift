@@ -146,7 +146,7 @@ enum ConnectionFlow: String, CaseIterable {
         try #require(answer["error"]?["message"]?.stringValue?.contains("longer than 64 KiB") == true)
         try #require(accepted < total / 10, "the daemon took \(accepted) bytes of a line it refused at 64 KiB")
         let grew = residentMemory(of: daemon.pid).now - before
-        #expect(grew < 32 * 1024, "timerd grew by \(grew) KiB while refusing a 100 MiB line")
+        #expect(grew < 32 * 1024 || underAddressSanitizer, "timerd grew by \(grew) KiB while refusing a 100 MiB line")
         f.inputs += 1
         f.bytes += accepted
         f.repliesChecked += 1
@@ -235,7 +235,7 @@ enum ConnectionFlow: String, CaseIterable {
         // (256 KiB), a batch, and what the sockets buffer, whether it writes for 1 s or 20.
         let most = written.max() ?? 0
         #expect(most < 4 << 20, "a client that never reads got \(most) bytes into the daemon")
-        #expect(grew < 96 * 1024, "timerd grew by \(grew) KiB for 8 clients that never read")
+        #expect(grew < 96 * 1024 || underAddressSanitizer, "timerd grew by \(grew) KiB for 8 clients that never read")
         let stillConnected = clients.filter { client in
             var poller = pollfd(fd: client.fd, events: Int16(POLLIN), revents: 0)
             return poll(&poller, 1, 0) >= 0 && poller.revents & Int16(POLLHUP) == 0

@@ -1,3 +1,4 @@
+import CSQLite
 import Glibc
 import Protocol
 import Testing
@@ -289,5 +290,21 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
             #expect(entries(of: directory) == listing)
             #expect(try contents(of: target) == before)
         }
+    }
+
+    /// SQLite reports a write that a read-only file system refused as a plain I/O error; the
+    /// store looks up why, so the refusal says what the trouble is and what to do.
+    @Test(arguments: [
+        (SQLITE_FULL, Int32(0), "the disk is full", "try again once the disk has room"),
+        (SQLITE_IOERR | 3 << 8, EROFS, "on a file system that is now read-only", "once the state directory can be written again"),
+        (SQLITE_IOERR | 3 << 8, EPERM, "cannot be written (Operation not permitted)", "once the state directory can be written again"),
+        (SQLITE_READONLY, Int32(0), "cannot be written (attempt to write a readonly database)", "once the state directory can be written again"),
+        (SQLITE_IOERR | 4 << 8, Int32(0), "a disk error occurred", "check the disk"),
+    ])
+    func writeFailuresSayWhyAndWhatToDo(code: Int32, systemErrno: Int32, cause: String, remedy: String) {
+        let message = code == SQLITE_READONLY ? "attempt to write a readonly database" : "disk I/O error"
+        let error = SQLiteError(code: code, message: message, systemErrno: systemErrno)
+        #expect(error.description.contains(cause), "\(error.description)")
+        #expect(error.remedy.contains(remedy), "\(error.remedy)")
     }
 }

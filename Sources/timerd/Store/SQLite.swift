@@ -1,9 +1,14 @@
 import CSQLite
+import Glibc
 
 /// A failed SQLite call: SQLite's result code and message, and a sentence for a person.
 struct SQLiteError: Error, CustomStringConvertible {
     var code: Int32
     var message: String
+    /// Why the files cannot be written, if that is the trouble (`EROFS`, `EPERM`…): SQLite
+    /// reports a write refused by a read-only file system as a plain I/O error, so the store
+    /// finds out for itself (`SQLiteStore.commit`).
+    var systemErrno: Int32 = 0
 
     /// The primary result code (without the extended bits).
     var primary: Int32 { code & 0xFF }
@@ -11,11 +16,23 @@ struct SQLiteError: Error, CustomStringConvertible {
     var isCorruption: Bool { primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB }
 
     var description: String {
-        switch primary {
-        case SQLITE_FULL: "the disk is full"
-        case SQLITE_READONLY, SQLITE_PERM, SQLITE_CANTOPEN: "the state directory cannot be written (\(message))"
-        case SQLITE_IOERR: "a disk error occurred (\(message))"
+        switch (primary, systemErrno) {
+        case (SQLITE_FULL, _): "the disk is full"
+        case (_, EROFS): "the state directory is on a file system that is now read-only"
+        case (_, EPERM), (_, EACCES): "the state directory cannot be written (\(String(cString: strerror(systemErrno))))"
+        case (SQLITE_READONLY, _), (SQLITE_PERM, _), (SQLITE_CANTOPEN, _): "the state directory cannot be written (\(message))"
+        case (SQLITE_IOERR, _): "a disk error occurred (\(message))"
         default: message
+        }
+    }
+
+    /// What the user can do about it, as the end of a sentence.
+    var remedy: String {
+        switch (primary, systemErrno) {
+        case (SQLITE_FULL, _): "try again once the disk has room"
+        case (_, EROFS), (_, EPERM), (_, EACCES), (SQLITE_READONLY, _), (SQLITE_PERM, _), (SQLITE_CANTOPEN, _):
+            "try again once the state directory can be written again"
+        default: "check the disk (the system log may say more) and try again"
         }
     }
 }

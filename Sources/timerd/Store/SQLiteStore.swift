@@ -212,8 +212,25 @@ final class SQLiteStore: Store {
                 if !writes.history.isEmpty { try trimHistory.run() }
             }
         } catch {
-            throw StoreError("Cannot save to \(path): \(error).")
+            var error = error
+            if error.primary == SQLITE_IOERR { error.systemErrno = Self.writeProblem(path) }
+            throw StoreError("Cannot save to \(path): \(error).", remedy: error.remedy)
         }
+    }
+
+    /// Why the database cannot be written now, as an errno (`EROFS`: a read-only file system,
+    /// also one the kernel made read-only after an error; `EPERM`, `EACCES`: an immutable file,
+    /// permissions), or 0. Opening the files for writing asks without changing anything.
+    private static func writeProblem(_ path: String) -> Int32 {
+        for file in [path, path + "-wal"] {
+            let fd = Glibc.open(file, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
+            if fd >= 0 {
+                close(fd)
+            } else if errno != ENOENT {
+                return errno
+            }
+        }
+        return 0
     }
 
     private static func column(_ sound: NotifyOptions.Sound) -> String? {

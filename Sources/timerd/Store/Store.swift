@@ -32,9 +32,14 @@ struct StoreWrites: Equatable, Sendable {
     var isEmpty: Bool { upserts.isEmpty && deletes.isEmpty && history.isEmpty }
 }
 
-/// Why the store failed, as a person should read it.
+/// Why the store failed, as a person should read it, and what they can do about it.
 struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
     var message: String
-    init(_ message: String) { self.message = message }
+    /// The end of a sentence: "try again once the disk has room".
+    var remedy: String
+    init(_ message: String, remedy: String = "try again once the disk has room") {
+        self.message = message
+        self.remedy = remedy
+    }
     var description: String { message }
 }

@@ -1,6 +1,5 @@
 import CLinux
 import Glibc
-import Synchronization
 
 /// A single-threaded epoll reactor: the daemon's I/O edge.
 ///
@@ -20,7 +19,9 @@ final class EventLoop: @unchecked Sendable {
     private var tokensByFD: [Int32: UInt64] = [:]
     private var nextToken: UInt64 = 1
     private var running = false
-    private let inbox = Mutex<[@Sendable () -> Void]>([])
+    /// A pthread lock, not a `Synchronization.Mutex`: ThreadSanitizer cannot follow the
+    /// latter's contended hand-overs (see `PthreadLock`).
+    private let inbox = PthreadLock<[@Sendable () -> Void]>([])
 
     init() throws(SystemError) {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))

@@ -94,6 +94,11 @@ struct FuzzFigures {
     }
 }
 
+/// Whether these tests (and so the daemon, built with them) run under AddressSanitizer
+/// (`make sanitize-address`): it keeps freed memory in quarantine and puts red zones around
+/// every allocation, so resident memory says nothing about what the daemon holds.
+let underAddressSanitizer = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+
 /// A process's resident memory, from /proc, in KiB: now (VmRSS) and at its peak (VmHWM).
 func residentMemory(of pid: pid_t) -> (now: Int, peak: Int) {
     let status = (try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8)) ?? ""

@@ -76,9 +76,10 @@ final class MockNotificationServer: @unchecked Sendable {
         try #require(eventually { (try? run(Self.helper, ["calls"], environment: environment))?.status == 0 }, "dbusmock did not start")
     }
 
-    /// Stops the server: it leaves the bus, as a crashed or restarted server does.
-    func stopServer() {
-        mock?.signal(SIGTERM)
+    /// Stops the server (`SIGKILL`: it crashes): it leaves the bus, as a crashed or restarted
+    /// server does.
+    func stopServer(signal: Int32 = SIGTERM) {
+        mock?.signal(signal)
         mock?.wait()
         mock = nil
     }
