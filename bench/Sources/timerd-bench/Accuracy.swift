@@ -52,16 +52,18 @@ func measureAccuracy(_ options: Options, _ report: Report) throws {
     // thirtieth second of a minute (`at -t …hhmm.30`).
     var atJobs: [(name: String, due: Int64, asked: String)] = []
     if options.withAt {
+        // Every whole minute and half minute in the window.
         let end = start + window
-        var minute = (Clock.wall() / 60_000_000_000 + 1) * 60_000_000_000
-        while minute + 30_000_000_000 <= end + 5_000_000_000 {
-            for (offset, asked) in [(Int64(0), "hh:mm"), (30_000_000_000, "hh:mm:30")] where minute + offset > Clock.wall() + 3_000_000_000 {
+        var instant = (Clock.wall() / 30_000_000_000 + 1) * 30_000_000_000
+        while instant <= end {
+            let onMinute = instant % 60_000_000_000 == 0
+            if instant > Clock.wall() + 3_000_000_000 {
                 let name = "at-\(zeroPad(atJobs.count))"
-                let stamp = atStamp(minute + offset, seconds: offset != 0)
+                let stamp = atStamp(instant, seconds: !onMinute)
                 let status = try Spawn.run(["sh", "-c", "echo 'notify-send -u critical \(name) >/dev/null 2>&1' | at -t \(stamp) 2>/dev/null"])
-                if status == 0 { atJobs.append((name, minute + offset, asked)) }
+                if status == 0 { atJobs.append((name, instant, onMinute ? "hh:mm" : "hh:mm:30")) }
             }
-            minute += 60_000_000_000
+            instant += 30_000_000_000
         }
     }
 
@@ -120,7 +122,7 @@ func measureAccuracy(_ options: Options, _ report: Report) throws {
             + "on the wall clock. The do-it-yourself timer's due instant is when `sleep N && notify-send` was typed plus N: "
             + "its lateness is the shell, `sleep` and `notify-send` starting up. "
             + (options.withAt
-                ? "`at` keeps only whole minutes: a job asked for :30 runs at the minute before it, half a minute early."
+                ? "`at` keeps only whole minutes: a job asked for :30 runs as soon as its minute has begun, up to half a minute early."
                 : "`at` was not measured (quick mode, or at/atd missing)."))
 }
 

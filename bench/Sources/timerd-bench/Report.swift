@@ -62,7 +62,8 @@ final class Report {
         var text = "# timerd benchmarks\n\n"
         text += "Written by `make bench` (bench/Sources/timerd-bench); every figure below comes from one run, "
         text += "with the peers measured on the same machine, the same session bus and the same notification server.\n\n"
-        text += summary + "\n\n## Machine\n\n| | |\n|---|---|\n"
+        text += summary + " Where a target is not met, [analysis.md](analysis.md) says why, with the profile, "
+        text += "and what would meet it.\n\n## Machine\n\n| | |\n|---|---|\n"
         for (key, value) in machine { text += "| \(key) | \(value) |\n" }
         for section in sections {
             text += "\n## \(section.title)\n\n"
@@ -107,6 +108,9 @@ func machineDescription(timerdVersion: String) -> [(String, String)] {
 extension String {
     func trimmingCharacters() -> String {
         String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+    }
+    func trimmingCharacters(in set: String) -> String {
+        String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
     func trimmingQuotes() -> String {
         String(drop { $0 == "\"" }.reversed().drop { $0 == "\"" }.reversed())
