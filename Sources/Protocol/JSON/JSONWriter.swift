@@ -55,18 +55,7 @@ public enum JSONWriter {
     }
 
     static func writeInteger(_ value: Int64, into output: inout [UInt8]) {
-        if value < 0 { output.append(ASCII.minus) }
-        var magnitude = value.magnitude
-        // 20 digits hold UInt64.max; digits come out last first, so fill from the end.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = ASCII.zero + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            output.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-        }
+        appendZeroPadded(Int(value), width: 1, to: &output)
     }
 
     static func writeNumber(_ value: Double, into output: inout [UInt8]) {

@@ -132,13 +132,7 @@ final class Client {
     /// A JSON-RPC error reply: the daemon writes `"error"` as a top-level key, and no value it
     /// sends in a result contains that text in quotes followed by a colon and a brace.
     static func isError(_ line: [UInt8]) -> Bool {
-        let needle = Array("\"error\":{".utf8)
-        guard line.count >= needle.count else { return false }
-        return line.withUnsafeBufferPointer { buffer in
-            (0...(buffer.count - needle.count)).contains { start in
-                buffer[start] == needle[0] && (0..<needle.count).allSatisfy { buffer[start + $0] == needle[$0] }
-            }
-        }
+        countOccurrences(of: "\"error\":{", in: line) > 0
     }
 }
 

@@ -16,12 +16,12 @@ func measureIdle(_ options: Options, _ report: Report, daemon: Daemon) throws {
     let oursBefore = Proc.contextSwitches(daemon.pid)
     let tickBefore = Proc.contextSwitches(tick)
     Clock.sleep(milliseconds: Int64(seconds) * 1000)
-    let ours = Proc.switches(from: oursBefore, to: Proc.contextSwitches(daemon.pid))
+    let oursAfter = Proc.contextSwitches(daemon.pid)
+    let ours = Proc.switches(from: oursBefore, to: oursAfter)
     let ticks = Proc.switches(from: tickBefore, to: Proc.contextSwitches(tick))
     let threads = Proc.threads(daemon.pid).count
     // Which threads woke, by name: what to look at when the figure is not zero.
-    let after = Proc.contextSwitches(daemon.pid)
-    let woke = after.filter { $0.value > (oursBefore[$0.key] ?? 0) }.map { task, count in
+    let woke = oursAfter.filter { $0.value > (oursBefore[$0.key] ?? 0) }.map { task, count in
         "\((Proc.read("/proc/\(daemon.pid)/task/\(task)/comm") ?? "?").trimmingCharacters(in: "\n")) +\(count - (oursBefore[task] ?? 0))"
     }
     report.add(

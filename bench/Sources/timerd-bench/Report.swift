@@ -106,15 +106,10 @@ func machineDescription(timerdVersion: String) -> [(String, String)] {
 }
 
 extension String {
-    func trimmingCharacters() -> String {
-        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-    }
-    func trimmingCharacters(in set: String) -> String {
+    func trimmingCharacters(in set: String = " \t") -> String {
         String(drop { set.contains($0) }.reversed().drop { set.contains($0) }.reversed())
     }
-    func trimmingQuotes() -> String {
-        String(drop { $0 == "\"" }.reversed().drop { $0 == "\"" }.reversed())
-    }
+    func trimmingQuotes() -> String { trimmingCharacters(in: "\"") }
 }
 
 /// "0.42 ms"
