@@ -21,6 +21,20 @@ struct ReadOnlyStateTests {
         try client.call("start", ["name": .string(name), "seconds": .number(seconds)])
     }
 
+    /// A daemon keeping its state on an ext4 image of its own, watched on the bus, holding a
+    /// timer due in 1.5 s (`held`) and one an hour out (`kept`).
+    private func startOnImage() throws -> (Ext4Image, BusMonitor, String, Daemon, RPCClient, String) {
+        let image = try Ext4Image()
+        let monitor = try BusMonitor()
+        let state = image.path + "/state"
+        let daemon = try Daemon(environment: ["TIMERD_STATE_DIR": state])
+        let client = try daemon.connect()
+        let held = uniqueName("held")
+        #expect(try start(client, held, 1.5)["result"] != nil)
+        #expect(try start(client, "kept", 3600)["result"] != nil)
+        return (image, monitor, state, daemon, client, held)
+    }
+
     private func names(_ daemon: Daemon) throws -> [String: String] {
         let reply = try daemon.connect().call("list")
         var states: [String: String] = [:]
@@ -32,14 +46,7 @@ struct ReadOnlyStateTests {
 
     @Test("Made immutable mid-run: changes are refused saying why, held timers fire, and it recovers in place")
     func immutable() throws {
-        let image = try Ext4Image()
-        let monitor = try BusMonitor()
-        let state = image.path + "/state"
-        let daemon = try Daemon(environment: ["TIMERD_STATE_DIR": state])
-        let client = try daemon.connect()
-        let held = uniqueName("held")
-        #expect(try start(client, held, 1.5)["result"] != nil)
-        #expect(try start(client, "kept", 3600)["result"] != nil)
+        let (image, monitor, state, daemon, client, held) = try startOnImage()
 
         let files = [state, state + "/timerd.db", state + "/timerd.db-wal"]
         try image.setImmutable(true, files)
@@ -72,14 +79,7 @@ struct ReadOnlyStateTests {
 
     @Test("Remounted read-only by the kernel mid-run: changes are refused saying why, held timers fire, nothing is lost")
     func remountedReadOnly() throws {
-        let image = try Ext4Image()
-        let monitor = try BusMonitor()
-        let state = image.path + "/state"
-        let daemon = try Daemon(environment: ["TIMERD_STATE_DIR": state])
-        let client = try daemon.connect()
-        let held = uniqueName("held")
-        #expect(try start(client, held, 1.5)["result"] != nil)
-        #expect(try start(client, "kept", 3600)["result"] != nil)
+        let (image, monitor, state, daemon, client, held) = try startOnImage()
 
         try image.failAndRemountReadOnly()
         let refused = try start(client, "new", 60)
