@@ -6,7 +6,12 @@ import Protocol
 /// single alarm for the next due instant.
 ///
 /// Nothing here ticks: between a change and the next due instant the scheduler is idle.
+///
+/// It runs on the executor it is given: in the daemon, the event loop, so that a request or a
+/// firing is handled on the loop's thread without a hop to another thread.
 actor Scheduler {
+    private nonisolated let executor: any SerialExecutor
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private var table: TimerTable
     private let maxTimers: Int
     private let clock: any TimeSource
@@ -32,10 +37,11 @@ actor Scheduler {
     private var lastSaveRemedy = "try again once the disk has room"
 
     init(
-        clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
+        executor: any SerialExecutor, clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
         calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers,
         settings: NotificationSettings = NotificationSettings(), startedBy: String = "hand"
     ) {
+        self.executor = executor
         self.startedBy = startedBy
         self.settings = settings
         self.table = TimerTable(maxTimers: maxTimers)

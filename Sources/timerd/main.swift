@@ -124,14 +124,19 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
     do {
         let loop = try EventLoop()
         let alarm = try TimerFDAlarm()
+        // The scheduler runs on the loop: requests, firings and notification buttons are all
+        // handled on this thread, reached synchronously with `assumeIsolated`.
         let scheduler = Scheduler(
-            clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
+            executor: loop, clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
             calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current(),
             settings: settings, startedBy: places.startedBy)
         notifier.onAction { action, names in
-            Task { await scheduler.act(action, on: names) }
+            loop.execute { scheduler.assumeIsolated { $0.act(action, on: names) } }
         }
-        let report = try waitFor { () throws(StoreError) in try await scheduler.start() }
+        // Still before `run()`: this thread is the loop's.
+        let report = try scheduler.assumeIsolated { scheduler in
+            Result { () throws(StoreError) in try scheduler.start() }
+        }.get()
         Log.info(
             "restored \(report.restored) timers from \(places.stateDirectory)/timerd.db; "
                 + "\(report.missed) came due while timerd was not running")
@@ -141,7 +146,7 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         try server.start()
         try alarm.watch(on: loop) { clockChanged in
             if clockChanged { Log.info("the wall clock was set; re-checking deadlines") }
-            Task { await scheduler.wake(clockChanged: clockChanged) }
+            scheduler.assumeIsolated { $0.wake(clockChanged: clockChanged) }
         }
         // Unowned: the loop keeps this handler, and a cycle would outlive `serve` (LeakSanitizer
         // reports it at exit, which fails a clean shutdown under `make sanitize-address`).

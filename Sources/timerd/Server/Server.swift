@@ -3,21 +3,23 @@ import Glibc
 import Protocol
 
 /// The socket server: accepts clients, frames their lines, hands requests to the scheduler
-/// and writes replies and events back. It only moves bytes; decoding happens in the tasks it
-/// starts and every decision about timers in the scheduler.
+/// and writes replies and events back. It moves bytes and decodes lines; every decision about
+/// timers is the scheduler's.
 ///
-/// One batch of requests is with the scheduler at a time, gathering the waiting lines of every
-/// connection: replies keep the order of requests, and the scheduler saves each batch in one
-/// transaction (group commit). Sockets are non-blocking and output is buffered per
-/// connection, so a slow client only ever delays itself.
+/// Requests are answered in batches: at the end of each round of events, the lines every
+/// connection sent in it go to the scheduler together, so replies keep the order of requests
+/// and the scheduler saves each batch in one transaction (group commit). The scheduler runs
+/// on the same thread (the loop is its executor), reached synchronously. Sockets are
+/// non-blocking and output is buffered per connection, so a slow client only ever delays
+/// itself.
 ///
 /// Confined to the event loop's thread (hence `@unchecked Sendable`); other threads reach it
 /// through `loop.execute`.
 final class Server: @unchecked Sendable {
     struct ConnectionLimits {
         var maxConnections = 1_024
-        /// Lines buffered while a batch is with the scheduler; beyond this the connection
-        /// is not read until the batch is answered.
+        /// Lines buffered for the next batch; beyond this the connection is not read until
+        /// the batch is answered.
         var maxPendingLines = 1_024
         /// Bytes of those lines, likewise: a client pipelining long lines is paused sooner.
         var maxPendingBytes = 256 << 10
@@ -40,8 +42,8 @@ final class Server: @unchecked Sendable {
     private var nextID: ClientID = 1
     /// Connections with lines for the next batch, in the order they became ready.
     private var waiting: [ClientID] = []
-    /// A batch is with the scheduler.
-    private var batchInFlight = false
+    /// A batch is due at the end of this round.
+    private var batchDue = false
     /// One read buffer for every connection: reads happen one at a time on the loop.
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
 
@@ -259,12 +261,20 @@ final class Server: @unchecked Sendable {
         }
     }
 
-    /// Sends every connection's waiting lines to the scheduler as one batch, unless a batch
-    /// is already out. One batch at a time is what makes group commit work: whatever arrives
-    /// from any client while a batch is being applied and saved goes out together next, in
-    /// one transaction, so durability costs one fsync per batch, not per request.
+    /// Has every connection's waiting lines answered as one batch at the end of this round of
+    /// events. That is what makes group commit work: whatever any client sent in the round (or
+    /// while the last batch was being saved) goes to the scheduler together, in one
+    /// transaction, so durability costs one fsync per batch, not per request.
     private func startBatchIfIdle() {
-        guard !batchInFlight, !waiting.isEmpty else { return }
+        guard !batchDue, !waiting.isEmpty else { return }
+        batchDue = true
+        loop.execute { [unowned self] in
+            batchDue = false
+            answerWaiting()
+        }
+    }
+
+    private func answerWaiting() {
         var batch: [(ClientID, [[UInt8]])] = []
         for id in waiting {
             guard let connection = connections[id] else { continue }
@@ -276,13 +286,13 @@ final class Server: @unchecked Sendable {
         }
         waiting.removeAll(keepingCapacity: true)
         guard !batch.isEmpty else { return }
-        batchInFlight = true
-        let scheduler = scheduler
         let budget = limits.outputHighWater
-        Task {
-            let answered = Handoff(await Self.answer(batch, replyBudget: budget, scheduler: scheduler, server: self))
-            self.loop.execute { self.finished(answered.take()) }
+        let answered = scheduler.assumeIsolated { scheduler in
+            Handoff(Self.answer(batch, replyBudget: budget, scheduler: scheduler, server: self))
         }
+        // After the events the batch caused, which the scheduler handed to the loop while it
+        // answered: a subscriber hears of its own change before the reply.
+        loop.execute { [unowned self] in finished(answered.take()) }
     }
 
     /// One client's part of an answered batch.
@@ -297,8 +307,9 @@ final class Server: @unchecked Sendable {
 
     /// Decodes the lines, has the scheduler answer every call in one hop, and puts the
     /// replies in lines.
-    static func answer(_ batch: [(ClientID, [[UInt8]])], replyBudget: Int, scheduler: Scheduler, server: Server) async
-        -> [Answered]
+    static func answer(
+        _ batch: [(ClientID, [[UInt8]])], replyBudget: Int, scheduler: isolated Scheduler, server: Server
+    ) -> [Answered]
     {
         let incoming = batch.map { _, lines in
             lines.map { $0 == tooLongMarker ? Incoming.unreadable(lineTooLong) : RPC.decodeIncoming($0) }
@@ -316,7 +327,7 @@ final class Server: @unchecked Sendable {
         }
         var replies =
             calls.contains { $0.lines.contains { !$0.isEmpty } }
-            ? await scheduler.handle(calls) : calls.map { ClientReplies(replies: [], linesAnswered: $0.lines.count) }
+            ? scheduler.handle(calls) : calls.map { ClientReplies(replies: [], linesAnswered: $0.lines.count) }
         return batch.indices.map { client in
             let answered = replies[client].linesAnswered
             var output: [UInt8] = []
@@ -363,7 +374,6 @@ final class Server: @unchecked Sendable {
             + "the connection is closed. Send one request per line.")
 
     private func finished(_ answered: consuming [Answered]) {
-        batchInFlight = false
         var answered = answered
         for index in answered.indices {
             guard let connection = connections[answered[index].client] else { continue }
@@ -391,8 +401,7 @@ final class Server: @unchecked Sendable {
         close(connection.fd)
         Log.debug("client \(connection.id) disconnected")
         let id = connection.id
-        let scheduler = scheduler
-        Task { await scheduler.disconnect(id) }
+        scheduler.assumeIsolated { $0.disconnect(id) }
     }
 
     /// Closes every connection and the listening socket (at shutdown).
@@ -420,7 +429,8 @@ private final class Handoff<Value: Sendable>: @unchecked Sendable {
     }
 }
 
-/// Delivers a subscriber's events through the loop, from whichever thread the scheduler runs on.
+/// Delivers a subscriber's events through the loop: after the scheduler's work of the moment,
+/// never in the middle of it.
 struct ConnectionSink: EventSink {
     let server: Server
     let id: ClientID

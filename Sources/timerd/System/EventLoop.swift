@@ -1,15 +1,21 @@
 import CLinux
 import Glibc
+import Synchronization
 
 /// A single-threaded epoll reactor: the daemon's I/O edge.
 ///
 /// File descriptors (the listening socket, client sockets, the alarm's timerfds, a signalfd)
 /// are registered with a handler; `run()` sleeps in `epoll_wait` with no timeout, so an idle
 /// daemon makes no wake-ups at all. Other threads hand work to the loop with `execute`,
-/// which wakes it through an eventfd.
+/// which wakes it through an eventfd; work handed over on the loop's own thread runs at the
+/// end of the current round of events, with no system call.
+///
+/// The loop is also the `Scheduler` actor's executor (EventLoop+Executor.swift), so the whole
+/// daemon runs on this one thread and nothing reaches the concurrency runtime's shared pool.
 ///
 /// Everything but `execute` must be called on the loop's thread; that confinement is why the
-/// class can be `@unchecked Sendable`.
+/// class can be `@unchecked Sendable`. The loop's thread is the one that created it until
+/// `run()` starts, and then the one running it.
 final class EventLoop: @unchecked Sendable {
     typealias Handler = (_ events: UInt32) -> Void
 
@@ -22,6 +28,10 @@ final class EventLoop: @unchecked Sendable {
     /// A pthread lock, not a `Synchronization.Mutex`: ThreadSanitizer cannot follow the
     /// latter's contended hand-overs (see `PthreadLock`).
     private let inbox = PthreadLock<[@Sendable () -> Void]>([])
+    /// Work handed over on the loop's thread, run at the end of the round.
+    private var local: [() -> Void] = []
+    private let owner = Atomic<UInt>(UInt(pthread_self()))
+    private let started = Atomic<Bool>(false)
 
     init() throws(SystemError) {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
@@ -59,8 +69,19 @@ final class EventLoop: @unchecked Sendable {
         clinux_epoll_ctl(epollFD, EPOLL_CTL_DEL, fd, 0, 0)
     }
 
-    /// Runs `work` on the loop's thread, soon. Safe from any thread.
+    /// Whether the caller is on the loop's thread.
+    var isLoopThread: Bool { pthread_equal(pthread_self(), pthread_t(owner.load(ordering: .acquiring))) != 0 }
+
+    /// Whether `run()` has started (for a caller that runs the loop on a thread of its own).
+    var hasStarted: Bool { started.load(ordering: .acquiring) }
+
+    /// Runs `work` on the loop's thread, soon: on the loop's thread, after the handlers of the
+    /// current round, in the order handed over. Safe from any thread.
     func execute(_ work: @escaping @Sendable () -> Void) {
+        if isLoopThread {
+            local.append(work)
+            return
+        }
         let wasEmpty = inbox.withLock { queue in
             queue.append(work)
             return queue.count == 1
@@ -74,10 +95,14 @@ final class EventLoop: @unchecked Sendable {
 
     /// Waits for events and runs handlers until `stop()`.
     func run() {
+        owner.store(UInt(pthread_self()), ordering: .releasing)
+        started.store(true, ordering: .releasing)
         running = true
         var events = [clinux_event](repeating: clinux_event(), count: 256)
         while running {
-            let n = events.withUnsafeMutableBufferPointer { clinux_epoll_wait(epollFD, $0.baseAddress, Int32($0.count), -1) }
+            // Work left from the last round: look for events without waiting, then do it.
+            let timeout: Int32 = local.isEmpty ? -1 : 0
+            let n = events.withUnsafeMutableBufferPointer { clinux_epoll_wait(epollFD, $0.baseAddress, Int32($0.count), timeout) }
             if n < 0 {
                 if errno == EINTR { continue }
                 Log.error("epoll_wait failed: \(SystemError("epoll_wait")); stopping")
@@ -87,7 +112,17 @@ final class EventLoop: @unchecked Sendable {
                 let event = events[i]
                 handlers[event.token]?(event.events)
             }
+            runLocalWork()
         }
+    }
+
+    /// Runs the work handed over on the loop's thread so far; what that work hands over in
+    /// turn waits for the next round, so events are never starved.
+    private func runLocalWork() {
+        guard !local.isEmpty else { return }
+        let work = local
+        local.removeAll(keepingCapacity: true)
+        for item in work { item() }
     }
 
     /// Makes `run()` return after the current round of events.

@@ -1,3 +1,4 @@
+import Glibc
 import Protocol
 import Testing
 
@@ -18,12 +19,13 @@ struct Harness {
 
     init(
         maxTimers: Int = Limits.maxTimers, store: MemoryStore = MemoryStore(), at now: Moment = .start,
-        bootID: String = Harness.bootID, settings: NotificationSettings = NotificationSettings()
+        bootID: String = Harness.bootID, settings: NotificationSettings = NotificationSettings(),
+        loop: EventLoop = .forTests
     ) {
         self.store = store
         clock = ManualClock(now)
         scheduler = Scheduler(
-            clock: clock, alarm: alarm, notifier: notifier, store: store, calendar: LocalCalendar(zone: FixedOffsetZone.utc),
+            executor: loop, clock: clock, alarm: alarm, notifier: notifier, store: store, calendar: LocalCalendar(zone: FixedOffsetZone.utc),
             version: Self.version, bootID: bootID, maxTimers: maxTimers, settings: settings)
     }
 
@@ -49,6 +51,17 @@ struct Harness {
     {
         await send(.start(name: name, spec: .countdown(.seconds(seconds)), message: nil), from: client, sink: sink)
     }
+}
+
+extension EventLoop {
+    /// A loop on a thread of its own: the executor of every harness's scheduler but a
+    /// `LiveServer`'s (which runs on its server's loop, as in the daemon).
+    static let forTests: EventLoop = {
+        let loop = try! EventLoop()
+        Thread.start(name: "test-scheduler") { loop.run() }
+        while !loop.hasStarted { usleep(100) }
+        return loop
+    }()
 }
 
 extension ClientReplies {

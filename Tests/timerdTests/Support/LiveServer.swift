@@ -15,16 +15,17 @@ final class LiveServer: @unchecked Sendable {
     private let directory: String
     private let stopped = Shared(false)
 
-    init(limits: Server.ConnectionLimits, harness: Harness = Harness()) throws {
+    init(limits: Server.ConnectionLimits) throws {
         var template = Array("/tmp/timerd-tests-XXXXXX".utf8CString)
         directory = try template.withUnsafeMutableBufferPointer { buffer in
             guard let path = mkdtemp(buffer.baseAddress!) else { throw SystemCallFailed("mkdtemp") }
             return String(cString: path)
         }
         path = directory + "/s.sock"
-        self.harness = harness
         let bound = try Listener.open(SocketLocation(path: path, privateDirectory: nil))
         loop = try EventLoop()
+        // The scheduler runs on the server's loop, as in the daemon.
+        harness = Harness(loop: loop)
         server = Server(loop: loop, listenFD: bound.fd, scheduler: harness.scheduler, limits: limits)
         try server.start()
         let loop = loop
@@ -33,6 +34,8 @@ final class LiveServer: @unchecked Sendable {
             loop.run()
             stopped.set(true)
         }
+        // Until the loop runs, this thread counts as its own (the one that made it).
+        while !loop.hasStarted { usleep(100) }
     }
 
     /// Runs `body` on the loop's thread and returns what it returns.

@@ -1,0 +1,56 @@
+import Foundation
+import Protocol
+import Testing
+
+/// "Wakes the CPU only when something is due": after serving requests and firing a timer,
+/// the daemon's threads are its own event loop and GLib's, and between due instants none of
+/// them runs.
+@Suite("An idle daemon sleeps")
+struct IdleTests {
+    /// The threads of `pid`: name and context switches so far.
+    private static func threads(of pid: Int32) -> [(name: String, switches: Int)] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { tid in
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/status", encoding: .utf8) else { return nil }
+            var name = "", switches = 0
+            for line in status.split(separator: "\n") {
+                let parts = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                guard parts.count == 2 else { continue }
+                if parts[0] == "Name" { name = parts[1] }
+                if parts[0].hasSuffix("voluntary_ctxt_switches") { switches += Int(parts[1]) ?? 0 }
+            }
+            return (name, switches)
+        }
+    }
+
+    @Test("After requests and a firing, no thread but the loop's and GLib's, and none of them wakes")
+    func noPoolNoTick() throws {
+        try Desktop.require()
+        let monitor = try BusMonitor()
+        let daemon = try Daemon()
+        let name = uniqueName("tea")
+        #expect(try daemon.ctl("start", name, "1s").status == 0)
+        #expect(try daemon.ctl("start", uniqueName("later"), "1h").status == 0)
+        #expect(try daemon.ctl("ls").status == 0)
+        #expect(try daemon.ctl("wait", name).status == 0)
+        #expect(!monitor.waitFor { $0.summary == name }.isEmpty)
+        // The firing's save comes a moment after it; let everything settle.
+        Thread.sleep(forTimeInterval: 0.2)
+
+        let names = Set(Self.threads(of: daemon.pid).map(\.name))
+        // The loop (the main thread), the notifier's GLib thread, and GLib's own: its D-Bus
+        // threads and a worker of its thread pool. No thread of the Swift concurrency
+        // runtime's pool (libdispatch's, named after their QoS), whose monitor ticks at 1 Hz.
+        let glib: Set<String> = ["gmain", "gdbus", "pool"]
+        let others = names.subtracting(["timerd", "timerd-glib"]).filter { !glib.contains($0) && !$0.hasPrefix("pool-") }
+        #expect(others.isEmpty, "threads other than the loop's and GLib's: \(others.sorted())")
+
+        let before = Self.threads(of: daemon.pid).map(\.switches).reduce(0, +)
+        Thread.sleep(forTimeInterval: 3)
+        let after = Self.threads(of: daemon.pid).map(\.switches).reduce(0, +)
+        // A 1 Hz tick would make three; a timer an hour out makes none.
+        #expect(after - before <= 1, "\(after - before) context switches in 3 s with nothing due")
+        print("idle: \(after - before) context switches in 3 s across \(names.sorted().joined(separator: ", "))")
+        #expect(daemon.stop() == 0)
+    }
+}
