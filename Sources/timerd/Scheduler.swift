@@ -35,12 +35,25 @@ actor Scheduler {
     private var lastSaveFailure: String?
     /// What to do about it, for the refusal's message.
     private var lastSaveRemedy = "try again once the disk has room"
+    /// How long after a firing its new state is saved (see `firingSaveDelay`).
+    private let saveFiringsAfter: Duration
+    /// When what fired is saved.
+    private var saveDue: BootInstant?
+
+    /// How long after a firing the daemon saves its new state, unless a request's save takes
+    /// it first. Not at once: the fsync would compete with the notification on its way to the
+    /// desktop (on the 2-core benchmark machine it made that way 0.4 ms longer, a third of
+    /// the whole). A crash within this moment only means the timer is told again, as missed,
+    /// at the next start.
+    static let firingSaveDelay: Duration = .milliseconds(10)
 
     init(
         executor: any SerialExecutor, clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
         calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers,
-        settings: NotificationSettings = NotificationSettings(), startedBy: String = "hand"
+        settings: NotificationSettings = NotificationSettings(), startedBy: String = "hand",
+        saveFiringsAfter: Duration = .zero
     ) {
+        self.saveFiringsAfter = saveFiringsAfter
         self.executor = executor
         self.startedBy = startedBy
         self.settings = settings
@@ -94,9 +107,15 @@ actor Scheduler {
     /// Every change in the batch is saved in one transaction (group commit) before any reply
     /// or event goes out. If saving fails, the changes are undone and the calls that made
     /// them are answered with a storage error: nothing is acknowledged that is not on disk.
+    ///
+    /// A timer that comes due while a long batch is being answered fires between two of its
+    /// calls, or before its save: a firing does not wait for a batch.
     func handle(_ batch: [ClientCalls]) -> [ClientReplies] {
-        let now = clock.now()
+        var now = clock.now()
         fire(at: now) { _ in .asleep }
+        // The batch's changes, kept apart from those of timers firing in the middle of it:
+        // a failed save undoes the batch's only.
+        var journal: [UInt64: TimerRecord?] = [:]
         var answers: [ClientReplies] = []
         var outcomes: [[(id: JSONValue?, changed: Bool, effects: [Effect])]] = []
         for entry in batch {
@@ -106,6 +125,7 @@ actor Scheduler {
             for line in entry.lines {
                 if answer.linesAnswered > 0 && written >= entry.replyBudget { break }
                 for call in line {
+                    fireIfDue(at: &now, keeping: &journal)
                     let before = table.changeCount
                     var callEffects: [Effect] = []
                     let result = call.request.flatMap {
@@ -122,7 +142,8 @@ actor Scheduler {
             answers.append(answer)
             outcomes.append(callOutcomes)
         }
-        let journal = table.takeJournal()
+        fireIfDue(at: &now, keeping: &journal)
+        table.takeJournal(into: &journal)
         let saved = save(ids: unsaved.union(journal.keys), at: now)
         if !saved { table.rollBack(journal, at: now) }
         for (client, callOutcomes) in outcomes.enumerated() {
@@ -154,8 +175,29 @@ actor Scheduler {
         fire(at: now) { clockChanged && $0.info.kind == .deadline ? .clockSet : .asleep }
         if let summary = floodGuard.flush(at: now.boot) { notifier.show(summary.decorated(with: settings)) }
         if clockChanged { unsaved.formUnion(table.runningCountdownIDs) }
-        saveUnsaved(at: now)
+        let pending = !unsaved.isEmpty || !unsavedHistory.isEmpty
+        if pending && saveDue == nil { saveDue = now.boot + saveFiringsAfter }
+        if let due = saveDue, now.boot >= due || !pending {
+            saveDue = nil
+            saveUnsaved(at: now)
+        }
         rearm(force: clockChanged)
+    }
+
+    /// In the middle of a batch: if a timer (or the flood guard's summary) has come due, moves
+    /// `now` to the present and fires what is due, first setting the batch's changes so far
+    /// aside in `journal`.
+    private func fireIfDue(at now: inout Moment, keeping journal: inout [UInt64: TimerRecord?]) {
+        let present = clock.now()
+        let next = table.nextWake()
+        let due =
+            next.boot.map { present.boot >= $0 } == true || next.wall.map { present.wall >= $0 } == true
+            || floodGuard.flushAt.map { present.boot >= $0 } == true
+        guard due else { return }
+        table.takeJournal(into: &journal)
+        now = present
+        fire(at: now) { _ in .asleep }
+        if let summary = floodGuard.flush(at: now.boot) { notifier.show(summary.decorated(with: settings)) }
     }
 
     /// How long `snooze` without an amount waits.
@@ -332,6 +374,7 @@ actor Scheduler {
             try store.commit(writes)
             unsaved.removeAll()
             unsavedHistory.removeAll()
+            saveDue = nil
             if lastSaveFailure != nil {
                 Log.info("saving works again")
                 lastSaveFailure = nil
@@ -374,6 +417,7 @@ actor Scheduler {
     private func rearm(force: Bool = false) {
         var next = table.nextWake()
         if let flush = floodGuard.flushAt { next.boot = min(next.boot ?? flush, flush) }
+        if let save = saveDue { next.boot = min(next.boot ?? save, save) }
         guard force || !everArmed || next.boot != armed.boot || next.wall != armed.wall else { return }
         everArmed = true
         armed = next

@@ -97,6 +97,13 @@ struct TimerTable: Sendable {
         return journal
     }
 
+    /// Adds the journal to `older` (which keeps its own entry where both have one: the value
+    /// before the first change) and starts a new one: one change set gathered across takes.
+    mutating func takeJournal(into older: inout [UInt64: TimerRecord?]) {
+        if older.isEmpty { return older = takeJournal() }
+        for (id, previous) in takeJournal() where older.index(forKey: id) == nil { older[id] = previous }
+    }
+
     /// Puts back the records a journal holds, undoing the changes it recorded.
     mutating func rollBack(_ journal: [UInt64: TimerRecord?], at now: Moment) {
         // Remove what did not exist first: a restored record may take back its name.

@@ -20,13 +20,14 @@ struct Harness {
     init(
         maxTimers: Int = Limits.maxTimers, store: MemoryStore = MemoryStore(), at now: Moment = .start,
         bootID: String = Harness.bootID, settings: NotificationSettings = NotificationSettings(),
-        loop: EventLoop = .forTests
+        loop: EventLoop = .forTests, saveFiringsAfter: Duration = .zero
     ) {
         self.store = store
         clock = ManualClock(now)
         scheduler = Scheduler(
             executor: loop, clock: clock, alarm: alarm, notifier: notifier, store: store, calendar: LocalCalendar(zone: FixedOffsetZone.utc),
-            version: Self.version, bootID: bootID, maxTimers: maxTimers, settings: settings)
+            version: Self.version, bootID: bootID, maxTimers: maxTimers, settings: settings,
+            saveFiringsAfter: saveFiringsAfter)
     }
 
     /// Hands the scheduler what a client's line holds, as the server does.

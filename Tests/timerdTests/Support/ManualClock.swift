@@ -5,10 +5,21 @@ import Synchronization
 /// A `TimeSource` that reads whatever the test set: nothing moves unless the test moves it.
 final class ManualClock: TimeSource {
     private let moment: Mutex<Moment>
+    private let step = Mutex<Duration>(.zero)
 
     init(_ start: Moment = .start) { moment = Mutex(start) }
 
-    func now() -> Moment { moment.withLock { $0 } }
+    func now() -> Moment {
+        let step = step.withLock { $0 }
+        return moment.withLock { moment in
+            defer { moment = moment.advanced(by: step) }
+            return moment
+        }
+    }
+
+    /// From now on, each reading moves both clocks on by `d` after it is read: as if the work
+    /// between two readings took that long.
+    func readingsTake(_ d: Duration) { step.withLock { $0 = d } }
 
     func set(_ new: Moment) { moment.withLock { $0 = new } }
 
