@@ -26,6 +26,9 @@ actor Scheduler {
     private let bootID: String
     private var subscribers: [ClientID: any EventSink] = [:]
     private var armed: (boot: BootInstant?, wall: Timestamp?) = (nil, nil)
+    /// The next instant something fires (the alarm's, leaving out a pending save): what a
+    /// long batch checks the clock against.
+    private var nextFiring: (boot: BootInstant?, wall: Timestamp?) = (nil, nil)
     private var everArmed = false
     /// Timers whose current state is not saved yet: firings whose save failed, retried with
     /// the next save.
@@ -186,18 +189,20 @@ actor Scheduler {
 
     /// In the middle of a batch: if a timer (or the flood guard's summary) has come due, moves
     /// `now` to the present and fires what is due, first setting the batch's changes so far
-    /// aside in `journal`.
+    /// aside in `journal`, and re-arms.
     private func fireIfDue(at now: inout Moment, keeping journal: inout [UInt64: TimerRecord?]) {
+        // Against the instant last armed, not the table's: working that out again after each
+        // change would cost a look through every timer due with the first (a whole group of
+        // them, when thousands are started together). A timer the batch itself brings forward
+        // fires when the batch is done.
         let present = clock.now()
-        let next = table.nextWake()
-        let due =
-            next.boot.map { present.boot >= $0 } == true || next.wall.map { present.wall >= $0 } == true
-            || floodGuard.flushAt.map { present.boot >= $0 } == true
+        let due = nextFiring.boot.map { present.boot >= $0 } == true || nextFiring.wall.map { present.wall >= $0 } == true
         guard due else { return }
         table.takeJournal(into: &journal)
         now = present
         fire(at: now) { _ in .asleep }
         if let summary = floodGuard.flush(at: now.boot) { notifier.show(summary.decorated(with: settings)) }
+        rearm()
     }
 
     /// How long `snooze` without an amount waits.
@@ -417,6 +422,7 @@ actor Scheduler {
     private func rearm(force: Bool = false) {
         var next = table.nextWake()
         if let flush = floodGuard.flushAt { next.boot = min(next.boot ?? flush, flush) }
+        nextFiring = next
         if let save = saveDue { next.boot = min(next.boot ?? save, save) }
         guard force || !everArmed || next.boot != armed.boot || next.wall != armed.wall else { return }
         everArmed = true
