@@ -1,3 +1,4 @@
+import CLinux
 import CLibNotify
 import Glibc
 import Synchronization
@@ -42,6 +43,8 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
     private let handler = Mutex<ActionHandler?>(nil)
     /// Work for the GLib thread, from any thread (`onGLibThread`).
     private let queued = PthreadLock<[@Sendable (LibNotifyNotifier) -> Void]>([])
+    /// Written when work is queued; the GLib thread watches it.
+    private let wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
 
     /// Notifications kept for a server that is not there yet, at most.
     static let maxPending = 20
@@ -55,6 +58,14 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
                 "libnotify", GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue),
                 { _, _, message, _ in Log.debug("libnotify: \(message.map { String(cString: $0) } ?? "")") }, nil)
             notify_init(appName)
+            g_unix_fd_add(
+                wakeFD, G_IO_IN,
+                { fd, _, data in
+                    var count: UInt64 = 0
+                    _ = read(fd, &count, 8)
+                    LibNotifyNotifier.from(data).runQueued()
+                    return 1  // G_SOURCE_CONTINUE
+                }, pointer)
             g_bus_watch_name(
                 G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
                 { _, _, _, data in LibNotifyNotifier.from(data).serverAppeared() },
@@ -251,26 +262,31 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
 
     // MARK: Getting onto the GLib thread
 
-    /// Queues `work` on the GLib thread. g_idle_add always queues on the default context
-    /// (unlike g_main_context_invoke, which could run it right here on the caller's thread).
+    /// Queues `work` on the GLib thread and wakes it through `wakeFD`: a write that never
+    /// touches GLib's own main-context lock, which the woken thread would otherwise find held
+    /// (g_idle_add wakes it while still holding it) and sleep once more.
     ///
-    /// The work goes through `queued`, under a pthread lock, not through g_idle_add's data
-    /// pointer: GLib hands that over under a lock of its own, a futex in an uninstrumented
-    /// library that ThreadSanitizer cannot see, so it reported every hand-over as a data race.
-    /// Each idle callback runs whatever is queued by then, in order.
+    /// The work goes through `queued`, under a pthread lock that ThreadSanitizer follows (a
+    /// hand-over under GLib's lock, a futex in an uninstrumented library, read to it as a
+    /// data race). One wake-up serves everything queued until the GLib thread runs it.
     private func onGLibThread(_ work: @escaping @Sendable (LibNotifyNotifier) -> Void) {
-        queued.withLock { $0.append(work) }
-        g_idle_add_full(
-            G_PRIORITY_HIGH,
-            { pointer in
-                let notifier = LibNotifyNotifier.from(pointer)
-                let work = notifier.queued.withLock { queue in
-                    defer { queue.removeAll() }
-                    return queue
-                }
-                for item in work { item(notifier) }
-                return 0  // G_SOURCE_REMOVE
-            }, Unmanaged.passUnretained(self).toOpaque(), nil)
+        let wasEmpty = queued.withLock { queue in
+            queue.append(work)
+            return queue.count == 1
+        }
+        if wasEmpty {
+            var one: UInt64 = 1
+            _ = write(wakeFD, &one, 8)
+        }
+    }
+
+    /// On the GLib thread: runs whatever is queued by now, in order.
+    private func runQueued() {
+        let work = queued.withLock { queue in
+            defer { queue.removeAll() }
+            return queue
+        }
+        for item in work { item(self) }
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> LibNotifyNotifier {
