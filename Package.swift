@@ -36,8 +36,9 @@ let package = Package(
             linkerSettings: [
                 .unsafeFlags(["-static-executable", "-use-ld=lld", "-Xlinker", "--strip-debug"], .when(configuration: .release))
             ]),
-        // The benchmark harness (`make bench`): timerd against `sleep && notify-send` and `at`.
-        .executableTarget(name: "timerd-bench", dependencies: ["Protocol"], path: "bench/Sources/timerd-bench"),
+        // The benchmark harness (`make bench`): timerd against `sleep && notify-send`, `at`, and
+        // libnotify called straight from a timerfd (the floor).
+        .executableTarget(name: "timerd-bench", dependencies: ["Protocol", "CLibNotify", "CLinux"], path: "bench/Sources/timerd-bench"),
         .testTarget(name: "ProtocolTests", dependencies: ["Protocol"]),
         .testTarget(name: "timerdTests", dependencies: ["timerd", "Protocol"]),
         .testTarget(name: "timerctlTests", dependencies: ["timerctl", "Protocol"]),

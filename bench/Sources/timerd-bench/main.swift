@@ -28,6 +28,7 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--tick": tickForever()
+    case "--notify-floor": notifyFloor(Array(arguments))
     case "--quick": options.quick = true
     case "--at": options.withAt = true
     case "--bin": options.bin = arguments.popFirst() ?? options.bin
