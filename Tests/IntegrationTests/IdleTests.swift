@@ -45,6 +45,12 @@ struct IdleTests {
         let others = names.subtracting(["timerd", "timerd-glib"]).filter { !glib.contains($0) && !$0.hasPrefix("pool-") }
         #expect(others.isEmpty, "threads other than the loop's and GLib's: \(others.sorted())")
 
+        // ThreadSanitizer's runtime has a thread of its own in the daemon that wakes ten times
+        // a second (`make sanitize-thread`); the claim is about the daemon as built.
+        guard ProcessInfo.processInfo.environment["TSAN_OPTIONS"] == nil else {
+            #expect(daemon.stop() == 0)
+            return
+        }
         let before = Self.threads(of: daemon.pid).map(\.switches).reduce(0, +)
         Thread.sleep(forTimeInterval: 3)
         let after = Self.threads(of: daemon.pid).map(\.switches).reduce(0, +)
