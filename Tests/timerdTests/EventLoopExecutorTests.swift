@@ -48,10 +48,16 @@ private actor OnLoop {
             _ = write(fd, &one, 8)
         }
 
+        /// Stops the loop and lets go of the handler's work, which may hold the loop (an actor
+        /// on it, say): LeakSanitizer would report the cycle.
         func stop() {
-            let loop = loop
-            loop.execute { loop.stop() }
-            close(fd)
+            body.set(nil)
+            let loop = loop, fd = fd
+            loop.execute {
+                loop.unregister(fd)
+                close(fd)
+                loop.stop()
+            }
         }
     }
 
