@@ -58,7 +58,10 @@ public struct SocketLocation: Equatable, Sendable {
 /// The process environment as a dictionary.
 public enum Environment {
     public static func current() -> [String: String] {
-        var result: [String: String] = [:]
+        var count = 0
+        while environ[count] != nil { count += 1 }
+        // Sized once: growing a dictionary entry by entry rehashes it several times.
+        var result = [String: String](minimumCapacity: count)
         var pointer = environ
         // Split at the byte level: every program calls this at start-up, and String's
         // character-by-character search cost timerctl a third of its instructions.

@@ -24,6 +24,8 @@ enum TextWidth {
     /// A user-perceived character is drawn as one glyph: an emoji sequence (👨‍👩‍👧, ❤️, 🇯🇵)
     /// takes two columns however many scalars make it up.
     static func of(_ character: Character) -> Int {
+        // Most of what timerctl prints: no Unicode tables needed (their first use is costly).
+        if let ascii = character.asciiValue { return ascii >= 0x20 && ascii < 0x7F ? 1 : 0 }
         let scalars = character.unicodeScalars
         guard scalars.count > 1 else { return scalars.first.map(of) ?? 0 }
         let isEmojiSequence =
@@ -43,14 +45,16 @@ enum TextWidth {
         }
         if v == 0x200B || (v >= 0x1160 && v <= 0x11FF) { return 0 }
         if scalar.properties.isEmojiPresentation { return 2 }
-        let wide: [ClosedRange<UInt32>] = [
-            0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
-            0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
-            0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
-            0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
-        ]
         return wide.contains { $0.contains(v) } ? 2 : 1
     }
+
+    /// East Asian wide and fullwidth blocks.
+    private static let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+        0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+        0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+        0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
 
     /// `text` padded with spaces to `width` columns (left-aligned), or right-aligned.
     static func pad(_ text: String, to width: Int, right: Bool = false) -> String {
