@@ -1,6 +1,5 @@
 import CLinux
 import Glibc
-import Synchronization
 import Testing
 
 @testable import timerd
@@ -19,14 +18,15 @@ private actor OnLoop {
     }
 }
 
-/// The event loop as the scheduler's executor: the daemon's one thread.
+/// The event loop as the scheduler's executor: the daemon's one thread. What the tests share
+/// with the loop's thread is under `PthreadLock`, which ThreadSanitizer follows.
 @Suite struct EventLoopExecutorTests {
     /// A loop running on a thread of its own, and an eventfd registered on it whose handler
     /// runs `body` (on the loop's thread, outside any task) each time it is signalled.
     private final class Running: @unchecked Sendable {
         let loop: EventLoop
         let fd: Int32
-        private let body = Shared<(@Sendable () -> Void)?>(nil)
+        private let body = PthreadLock<(@Sendable () -> Void)?>(nil)
 
         init() throws {
             loop = try EventLoop()
@@ -34,7 +34,7 @@ private actor OnLoop {
             try loop.register(fd, events: EPOLLIN.rawValue) { [fd, body] _ in
                 var count: UInt64 = 0
                 _ = read(fd, &count, 8)
-                body.value?()
+                body.withLock { $0 }?()
             }
             let loop = loop
             Thread.start(name: "test-executor") { loop.run() }
@@ -43,7 +43,7 @@ private actor OnLoop {
 
         /// Runs `body` in the eventfd's handler, as a timerfd's handler runs in the daemon.
         func inHandler(_ work: @escaping @Sendable () -> Void) {
-            body.set(work)
+            body.withLock { $0 = work }
             var one: UInt64 = 1
             _ = write(fd, &one, 8)
         }
@@ -51,7 +51,7 @@ private actor OnLoop {
         /// Stops the loop and lets go of the handler's work, which may hold the loop (an actor
         /// on it, say): LeakSanitizer would report the cycle.
         func stop() {
-            body.set(nil)
+            body.withLock { $0 = nil }
             let loop = loop, fd = fd
             loop.execute {
                 loop.unregister(fd)
@@ -74,7 +74,7 @@ private actor OnLoop {
         let running = try Running()
         defer { running.stop() }
         let actor = OnLoop(running.loop)
-        let result = Mutex<Bool?>(nil)
+        let result = PthreadLock<Bool?>(nil)
         running.inHandler {
             // What the daemon does with a timerfd's wake-up: no task, no hop.
             let onLoop = actor.assumeIsolated { $0.note("from a handler") }
@@ -88,7 +88,7 @@ private actor OnLoop {
     @Test func workHandedOverOnTheLoopRunsAfterTheHandlerInOrder() async throws {
         let running = try Running()
         defer { running.stop() }
-        let order = Mutex<[String]>([])
+        let order = PthreadLock<[String]>([])
         running.inHandler { [loop = running.loop] in
             loop.execute { order.withLock { $0.append("first handed over") } }
             loop.execute {
@@ -105,8 +105,8 @@ private actor OnLoop {
     @Test func workFromOtherThreadsRunsOnTheLoopInTheOrderHandedOver() async throws {
         let running = try Running()
         defer { running.stop() }
-        let seen = Mutex<[Int]>([])
-        let onLoop = Mutex<Bool>(true)
+        let seen = PthreadLock<[Int]>([])
+        let onLoop = PthreadLock<Bool>(true)
         for i in 0..<100 {
             running.loop.execute { [loop = running.loop] in
                 seen.withLock { $0.append(i) }
