@@ -247,7 +247,7 @@ final class Server: @unchecked Sendable {
         {
             connection.queued = true
             waiting.append(connection.id)
-            startBatchIfIdle()
+            batchAtEndOfRound()
         }
         if connection.isFinished { return drop(connection) }
         var wanted: UInt32 = 0
@@ -265,7 +265,7 @@ final class Server: @unchecked Sendable {
     /// events. That is what makes group commit work: whatever any client sent in the round (or
     /// while the last batch was being saved) goes to the scheduler together, in one
     /// transaction, so durability costs one fsync per batch, not per request.
-    private func startBatchIfIdle() {
+    private func batchAtEndOfRound() {
         guard !batchDue, !waiting.isEmpty else { return }
         batchDue = true
         loop.execute { [unowned self] in
@@ -382,7 +382,7 @@ final class Server: @unchecked Sendable {
             connection.enqueue(&answered[index].output, isReply: true)
             settle(connection)
         }
-        startBatchIfIdle()
+        batchAtEndOfRound()
     }
 
     /// Queues an event line for a subscribed client.
