@@ -256,7 +256,10 @@ actor Scheduler {
             ]))
         case .history(let limit):
             do {
-                let entries = try store.history(limit: limit ?? Limits.historyLength)
+                // Firings not saved yet (a firing is saved a moment after it, or once a full disk
+                // has room) are the newest entries: told first, the rest read from the store.
+                let pending = Array(unsavedHistory.reversed().prefix(limit ?? Limits.historyLength))
+                let entries = try pending + store.history(limit: (limit ?? Limits.historyLength) - pending.count)
                 return .success(.value(["entries": .array(entries.map(\.json))]))
             } catch {
                 return .failure(RPCError(code: RPCError.storageFailedCode, message: "timerd could not read its history: \(error)."))

@@ -146,6 +146,8 @@ struct TimerctlTests {
         #expect(try daemon.ctl("history").stdout == "Nothing has fired yet.\n")
         #expect(try daemon.ctl("start", "first", "0.2").status == 0)
         #expect(try daemon.ctl("wait", "first").status == 0)
+        // At once, while the firing's save is still to come.
+        #expect(try daemon.ctl("history").stdout.contains("first"), "a timer just waited for is in the history")
         #expect(try daemon.ctl("start", "second", "0.2", "-m", "done twice").status == 0)
         #expect(try daemon.ctl("wait", "second").status == 0)
         #expect(try daemon.ctl("cancel", "--all").status == 0)

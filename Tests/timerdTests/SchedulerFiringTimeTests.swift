@@ -101,6 +101,23 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
         #expect(h.alarm.armings.last == Arming(boot: t0.boot + .seconds(60) + .milliseconds(2) + .seconds(30), wall: nil))
     }
 
+    @Test func aFiringNotSavedYetIsInTheHistoryNewestFirst() async throws {
+        let h = Harness(saveFiringsAfter: .milliseconds(10))
+        _ = await h.start("pasta", seconds: 60)
+        _ = await h.start("eggs", seconds: 61)
+        h.clock.advance(by: .seconds(60))
+        await h.scheduler.wake()
+        h.clock.advance(by: .milliseconds(10))
+        await h.scheduler.wake()  // pasta saved
+        h.clock.advance(by: .seconds(1))
+        await h.scheduler.wake()  // eggs fired, its save 10 ms away
+        #expect(h.store.historyEntries.map(\.name) == ["pasta"])
+        let all = try #require(await h.send(.history(limit: nil))?["result"]?["entries"]?.arrayValue)
+        #expect(all.map { $0["name"] } == ["eggs", "pasta"])
+        let newest = try #require(await h.send(.history(limit: 1))?["result"]?["entries"]?.arrayValue)
+        #expect(newest.map { $0["name"] } == ["eggs"])
+    }
+
     @Test func firingsInQuickSuccessionAreSavedTogetherNotPostponedForEver() async throws {
         let h = Harness(saveFiringsAfter: .milliseconds(10))
         for i in 0..<5 { _ = await h.start("t\(i)", seconds: 60 + Int64(i)) }
