@@ -180,7 +180,7 @@ actor Scheduler {
         if clockChanged { unsaved.formUnion(table.runningCountdownIDs) }
         let pending = !unsaved.isEmpty || !unsavedHistory.isEmpty
         if pending && saveDue == nil { saveDue = now.boot + saveFiringsAfter }
-        if let due = saveDue, now.boot >= due || !pending {
+        if let due = saveDue, now.boot >= due {
             saveDue = nil
             saveUnsaved(at: now)
         }

@@ -69,12 +69,19 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
 
     // MARK: Saving a firing a moment later
 
-    @Test func aFiringIsSavedAMomentAfterItsNotification() async throws {
+    /// A harness whose firings are saved 10 ms later, in which `pasta` (60 s) has just fired;
+    /// and the store's commits before it fired.
+    private static func pastaJustFired() async -> (Harness, commits: Int) {
         let h = Harness(saveFiringsAfter: .milliseconds(10))
         _ = await h.start("pasta", seconds: 60)
         let commits = h.store.commits
         h.clock.advance(by: .seconds(60))
         await h.scheduler.wake()
+        return (h, commits)
+    }
+
+    @Test func aFiringIsSavedAMomentAfterItsNotification() async throws {
+        let (h, commits) = await Self.pastaJustFired()
         #expect(h.notifier.shown.map(\.summary) == ["pasta"])
         #expect(h.store.commits == commits, "nothing written while the notification is on its way")
         #expect(h.alarm.armings.last == Arming(boot: t0.boot + .seconds(60) + .milliseconds(10), wall: nil))
@@ -88,11 +95,7 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
     }
 
     @Test func aRequestInTheMomentSavesTheFiringWithItsOwnChange() async throws {
-        let h = Harness(saveFiringsAfter: .milliseconds(10))
-        _ = await h.start("pasta", seconds: 60)
-        let commits = h.store.commits
-        h.clock.advance(by: .seconds(60))
-        await h.scheduler.wake()
+        let (h, commits) = await Self.pastaJustFired()
         h.clock.advance(by: .milliseconds(2))
         _ = await h.start("tea", seconds: 30)
         #expect(h.store.commits == commits + 1, "one transaction")

@@ -3,18 +3,9 @@ import Testing
 
 @testable import timerd
 
-private let t0 = Moment.start
-
-/// A running countdown with this id, named after it.
-private func record(_ id: UInt64, minutes: Int64 = 8) -> TimerRecord {
-    TimerRecord(
-        id: id, name: "t\(id)", kind: .countdown, length: .minutes(minutes), total: .minutes(minutes),
-        phase: .running(due: .boot(t0.boot + .minutes(minutes))), createdAt: t0.wall, startedAt: t0.wall)
-}
-
 @Suite struct TimerRecordExtrasTests {
     @Test func aPlainTimerHasNoExtrasAndReadsTheDefaults() {
-        let plain = record(1)
+        let plain = runningRecord(1)
         #expect(plain.message == nil)
         #expect(plain.reminders.isEmpty)
         #expect(plain.sound == .standard)
@@ -24,30 +15,30 @@ private func record(_ id: UInt64, minutes: Int64 = 8) -> TimerRecord {
     }
 
     @Test func extrasReadBackAndCompareByValue() {
-        var a = record(1)
-        a.message = "drain"
-        a.reminders = [.minutes(2)]
-        a.sound = .silent
-        a.todos = [TodoItem(id: 1, text: "salt")]
-        a.nextTodoID = 2
+        /// Built anew each time: two records with extras of their own.
+        func dressed() -> TimerRecord {
+            var record = runningRecord(1)
+            record.message = "drain"
+            record.reminders = [.minutes(2)]
+            record.sound = .silent
+            record.todos = [TodoItem(id: 1, text: "salt")]
+            record.nextTodoID = 2
+            return record
+        }
+        let a = dressed()
         #expect(a.message == "drain")
         #expect(a.reminders == [.minutes(2)])
         #expect(a.sound == .silent)
         #expect(a.todos == [TodoItem(id: 1, text: "salt")])
         #expect(a.nextTodoID == 2)
-        var b = record(1)
-        b.message = "drain"
-        b.reminders = [.minutes(2)]
-        b.sound = .silent
-        b.todos = [TodoItem(id: 1, text: "salt")]
-        b.nextTodoID = 2
+        var b = dressed()
         #expect(a == b)
         b.message = nil
         #expect(a != b)
     }
 
     @Test func aCopyIsIndependent() {
-        var a = record(1)
+        var a = runningRecord(1)
         a.message = "drain"
         var b = a
         b.message = "stir"
@@ -58,14 +49,14 @@ private func record(_ id: UInt64, minutes: Int64 = 8) -> TimerRecord {
     }
 
     @Test func settingTheDefaultsBackEqualsAPlainTimer() {
-        var a = record(1)
+        var a = runningRecord(1)
         a.message = "drain"
         a.message = nil
-        #expect(a == record(1))
+        #expect(a == runningRecord(1))
     }
 
     @Test func lengthsKeepNanoseconds() {
-        var a = record(1)
+        var a = runningRecord(1)
         a.length = .nanoseconds(1_234_567_891)
         a.total = .seconds(-3)
         #expect(a.length == .nanoseconds(1_234_567_891))

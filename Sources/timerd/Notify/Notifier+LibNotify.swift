@@ -1,4 +1,3 @@
-import CLinux
 import CLibNotify
 import Glibc
 import Synchronization
@@ -41,10 +40,8 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
 
     /// Where button presses go (the scheduler); set once it exists.
     private let handler = Mutex<ActionHandler?>(nil)
-    /// Work for the GLib thread, from any thread (`onGLibThread`).
-    private let queued = PthreadLock<[@Sendable (LibNotifyNotifier) -> Void]>([])
-    /// Written when work is queued; the GLib thread watches it.
-    private let wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+    /// Work for the GLib thread, from any thread, which the GLib thread watches.
+    private let queued = WakeQueue<@Sendable (LibNotifyNotifier) -> Void>()
 
     /// Notifications kept for a server that is not there yet, at most.
     static let maxPending = 20
@@ -59,11 +56,10 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
                 { _, _, message, _ in Log.debug("libnotify: \(message.map { String(cString: $0) } ?? "")") }, nil)
             notify_init(appName)
             g_unix_fd_add(
-                wakeFD, G_IO_IN,
-                { fd, _, data in
-                    var count: UInt64 = 0
-                    _ = read(fd, &count, 8)
-                    LibNotifyNotifier.from(data).runQueued()
+                queued.fd, G_IO_IN,
+                { _, _, data in
+                    let notifier = LibNotifyNotifier.from(data)
+                    for item in notifier.queued.take() { item(notifier) }
                     return 1  // G_SOURCE_CONTINUE
                 }, pointer)
             g_bus_watch_name(
@@ -262,31 +258,9 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
 
     // MARK: Getting onto the GLib thread
 
-    /// Queues `work` on the GLib thread and wakes it through `wakeFD`: a write that never
-    /// touches GLib's own main-context lock, which the woken thread would otherwise find held
-    /// (g_idle_add wakes it while still holding it) and sleep once more.
-    ///
-    /// The work goes through `queued`, under a pthread lock that ThreadSanitizer follows (a
-    /// hand-over under GLib's lock, a futex in an uninstrumented library, read to it as a
-    /// data race). One wake-up serves everything queued until the GLib thread runs it.
+    /// Queues `work` on the GLib thread (see `WakeQueue` for why not `g_idle_add`).
     private func onGLibThread(_ work: @escaping @Sendable (LibNotifyNotifier) -> Void) {
-        let wasEmpty = queued.withLock { queue in
-            queue.append(work)
-            return queue.count == 1
-        }
-        if wasEmpty {
-            var one: UInt64 = 1
-            _ = write(wakeFD, &one, 8)
-        }
-    }
-
-    /// On the GLib thread: runs whatever is queued by now, in order.
-    private func runQueued() {
-        let work = queued.withLock { queue in
-            defer { queue.removeAll() }
-            return queue
-        }
-        for item in work { item(self) }
+        queued.post(work)
     }
 
     private static func from(_ data: UnsafeMutableRawPointer?) -> LibNotifyNotifier {

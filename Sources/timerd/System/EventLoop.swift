@@ -20,14 +20,12 @@ final class EventLoop: @unchecked Sendable {
     typealias Handler = (_ events: UInt32) -> Void
 
     private let epollFD: Int32
-    private let wakeFD: Int32
     private var handlers: [UInt64: Handler] = [:]
     private var tokensByFD: [Int32: UInt64] = [:]
     private var nextToken: UInt64 = 1
     private var running = false
-    /// A pthread lock, not a `Synchronization.Mutex`: ThreadSanitizer cannot follow the
-    /// latter's contended hand-overs (see `PthreadLock`).
-    private let inbox = PthreadLock<[@Sendable () -> Void]>([])
+    /// Work handed over from other threads.
+    private let inbox = WakeQueue<@Sendable () -> Void>()
     /// Work handed over on the loop's thread, run at the end of the round.
     private var local: [() -> Void] = []
     private let owner = Atomic<UInt>(UInt(pthread_self()))
@@ -36,13 +34,13 @@ final class EventLoop: @unchecked Sendable {
     init() throws(SystemError) {
         epollFD = epoll_create1(Int32(EPOLL_CLOEXEC))
         guard epollFD >= 0 else { throw SystemError("epoll_create1") }
-        wakeFD = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-        guard wakeFD >= 0 else { throw SystemError("eventfd") }
-        try register(wakeFD, events: EPOLLIN.rawValue) { [unowned self] _ in drainInbox() }
+        guard inbox.fd >= 0 else { throw SystemError("eventfd") }
+        try register(inbox.fd, events: EPOLLIN.rawValue) { [unowned self] _ in
+            for item in inbox.take() { item() }
+        }
     }
 
     deinit {
-        close(wakeFD)
         close(epollFD)
     }
 
@@ -82,15 +80,7 @@ final class EventLoop: @unchecked Sendable {
             local.append(work)
             return
         }
-        let wasEmpty = inbox.withLock { queue in
-            queue.append(work)
-            return queue.count == 1
-        }
-        // One wake-up per batch of work: later posts see a non-empty inbox and skip the write.
-        if wasEmpty {
-            var one: UInt64 = 1
-            _ = write(wakeFD, &one, 8)
-        }
+        inbox.post(work)
     }
 
     /// Waits for events and runs handlers until `stop()`.
@@ -127,14 +117,4 @@ final class EventLoop: @unchecked Sendable {
 
     /// Makes `run()` return after the current round of events.
     func stop() { running = false }
-
-    private func drainInbox() {
-        var count: UInt64 = 0
-        _ = read(wakeFD, &count, 8)
-        let work = inbox.withLock { queue in
-            defer { queue.removeAll(keepingCapacity: true) }
-            return queue
-        }
-        for item in work { item() }
-    }
 }
