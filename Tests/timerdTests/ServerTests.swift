@@ -53,6 +53,34 @@ import Testing
         #expect(await silent.readsToTheEnd(), "the subscriber's connection was closed")
     }
 
+    @Test func aSubscriberThatClosesItsWritingSideKeepsItsEventsUntilItHangsUp() async throws {
+        let live = try LiveServer(limits: Self.limits)
+        defer { live.stop() }
+        // What `echo subscribe | socat - UNIX-CONNECT:…` does: one line, then the end of input.
+        let watcher = try LineClient(live.path)
+        watcher.send(#"{"jsonrpc":"2.0","id":1,"method":"subscribe"}"# + "\n")
+        shutdown(watcher.fd, Int32(SHUT_WR))
+        #expect(try await watcher.readJSON()?["result"]?["subscribed"] == true)
+        let starter = try LineClient(live.path)
+        starter.send(Self.start("pasta", id: 1))
+        #expect(try await starter.readJSON()?["result"] != nil)
+        let event = try #require(try await watcher.readJSON())
+        #expect(event["params"]?["event"] == "started")
+        #expect(event["params"]?["timer"]?["name"] == "pasta")
+        #expect(await live.wait { $0.connectionCount == 2 })
+
+        // A client that is not subscribed is done once answered.
+        let asker = try LineClient(live.path)
+        asker.send(#"{"jsonrpc":"2.0","id":1,"method":"ping"}"# + "\n")
+        shutdown(asker.fd, Int32(SHUT_WR))
+        #expect(try await asker.readJSON()?["id"] == 1)
+        #expect(await asker.readsToTheEnd(), "closed once answered")
+
+        // Hanging up ends the subscription.
+        shutdown(watcher.fd, Int32(SHUT_RDWR))
+        #expect(await live.wait { $0.connectionCount == 1 }, "the subscriber's connection is closed")
+    }
+
     @Test func aClientThatDoesNotReadIsAnsweredOnlyAsItReads() async throws {
         let live = try LiveServer(limits: Self.limits)
         defer { live.stop() }

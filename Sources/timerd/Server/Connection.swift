@@ -22,6 +22,11 @@ final class Connection {
     var readClosed = false
     /// Events currently registered with the loop.
     var watched: UInt32 = 0
+    /// It subscribed to events: closing only its writing side (as `socat` does once its input
+    /// ends) does not end it; it keeps its events until it hangs up.
+    var subscribed = false
+    /// The client closed the connection altogether, or it failed.
+    var hungUp = false
 
     init(id: ClientID, fd: Int32) {
         self.id = id
@@ -31,7 +36,7 @@ final class Connection {
     var unsentByteCount: Int { output.unsentCount }
     /// Bytes of the lines in `pending` (at most a thousand or so lines: cheap to add up).
     var pendingByteCount: Int { pending.reduce(0) { $0 + $1.count } }
-    var isFinished: Bool { readClosed && !busy && pending.isEmpty && output.isEmpty }
+    var isFinished: Bool { readClosed && !busy && pending.isEmpty && output.isEmpty && (!subscribed || hungUp) }
 
     /// Queues replies or an event line; `bytes` is left empty (a long reply's buffer is
     /// taken over, not copied).

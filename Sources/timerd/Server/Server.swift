@@ -176,6 +176,8 @@ final class Server: @unchecked Sendable {
             connection.readClosed = true
             connection.pending.removeAll()
         }
+        // Both sides closed (a half-close reads as the end of input, without EPOLLHUP).
+        if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { connection.hungUp = true }
         settle(connection)
     }
 
@@ -303,6 +305,8 @@ final class Server: @unchecked Sendable {
         /// The lines not answered (the client's replies reached the budget): they go first
         /// in a later batch.
         var unanswered: [[UInt8]]
+        /// The client subscribed to events in this batch.
+        var subscribed: Bool
     }
 
     /// Decodes the lines, has the scheduler answer every call in one hop, and puts the
@@ -355,7 +359,12 @@ final class Server: @unchecked Sendable {
                     output += Array("]\n".utf8)
                 }
             }
-            return Answered(client: batch[client].0, output: output, unanswered: Array(batch[client].1.dropFirst(answered)))
+            let subscribed = calls[client].lines.prefix(answered).joined().contains { call in
+                if case .success(.subscribe) = call.request { true } else { false }
+            }
+            return Answered(
+                client: batch[client].0, output: output, unanswered: Array(batch[client].1.dropFirst(answered)),
+                subscribed: subscribed)
         }
     }
 
@@ -378,6 +387,7 @@ final class Server: @unchecked Sendable {
         for index in answered.indices {
             guard let connection = connections[answered[index].client] else { continue }
             connection.busy = false
+            if answered[index].subscribed { connection.subscribed = true }
             connection.pending.insert(contentsOf: answered[index].unanswered, at: 0)
             connection.enqueue(&answered[index].output, isReply: true)
             settle(connection)
