@@ -37,6 +37,21 @@ struct NotificationTests {
         #expect(monitor.calls().filter { $0.summary == name }.count == 1)
     }
 
+    @Test("The daemon asks the server what it can do when the server appears, not in its first notification's way")
+    func capabilitiesAreAskedBeforeTheFirstFiring() throws {
+        let monitor = try BusMonitor()
+        let daemon = try Daemon()
+        let name = uniqueName("egg")
+        #expect(try daemon.ctl("start", name, "2s").status == 0)
+        let info = try TimerInfo(json: try JSONParser.parse(try daemon.ctl("show", name, "--json").stdout))
+        let due = Double(try #require(info.endsAt).nanoseconds) / 1e9
+        #expect(try daemon.ctl("wait", name).status == 0)
+        let call = try #require(monitor.waitFor { $0.summary == name }.first)
+        let asked = monitor.capabilityQueries().filter { $0.sender == call.sender }.map(\.time)
+        #expect(!asked.isEmpty, "the daemon never asked the server's capabilities")
+        #expect(asked.allSatisfy { $0 < due }, "asked at \(asked.map { $0 - due }) s from the due instant: in the firing's way")
+    }
+
     @Test("A deadline notifies with the time it was due")
     func deadlineNotifies() throws {
         let monitor = try BusMonitor()

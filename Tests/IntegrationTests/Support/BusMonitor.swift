@@ -31,6 +31,7 @@ final class BusMonitor: @unchecked Sendable {
             "/usr/bin/dbus-monitor",
             (address.map { ["--address", $0] } ?? ["--session"]) + [
                 "type='method_call',interface='org.freedesktop.Notifications',member='Notify'",
+                "type='method_call',interface='org.freedesktop.Notifications',member='GetCapabilities'",
                 "type='method_return'",
             ], stdout: outputPath)
         // dbus-monitor announces that it became a monitor by losing its own name.
@@ -51,6 +52,16 @@ final class BusMonitor: @unchecked Sendable {
     /// Every `Notify` call seen so far, with the server's answers matched in.
     func calls() -> [NotifyCall] {
         Self.parse(output())
+    }
+
+    /// Every `GetCapabilities` call seen so far: when, and from which connection.
+    func capabilityQueries() -> [(time: Double, sender: String)] {
+        output().split(separator: "\n").compactMap { line in
+            guard line.hasPrefix("method call"), line.contains("member=GetCapabilities"),
+                let time = Self.field("time", in: line).flatMap(Double.init), let sender = Self.field("sender", in: line)
+            else { return nil }
+            return (time, sender)
+        }
     }
 
     /// Waits until `count` calls match `predicate` (or the timeout), and returns the matches.
