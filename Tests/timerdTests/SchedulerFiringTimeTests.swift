@@ -67,6 +67,29 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
         #expect(h.notifier.shown.isEmpty)
     }
 
+    // MARK: Leaving the CPU to a notification
+
+    @Test func afterShowingAFiringTheSchedulerWaitsForItsNotificationOnce() async {
+        let h = Harness()
+        _ = await h.start("pasta", seconds: 60)
+        let before = h.notifier.awaited.count
+        h.clock.advance(by: .seconds(60))
+        await h.scheduler.wake()
+        #expect(h.notifier.shown.map(\.summary) == ["pasta"])
+        #expect(Array(h.notifier.awaited.dropFirst(before)) == [1], "one wait, with the notification already handed over")
+    }
+
+    @Test func aTimerDueInTheMiddleOfABatchIsWaitedForBeforeTheBatchGoesOn() async {
+        let h = Harness()
+        _ = await h.start("pasta", seconds: 60)
+        h.clock.advance(by: .seconds(60) - .milliseconds(3))
+        h.clock.readingsTake(.milliseconds(1))
+        let before = h.notifier.awaited.count
+        _ = await Self.longBatch(h)
+        // The batch's start (nothing shown yet), then the firing between its third and fourth call.
+        #expect(Array(h.notifier.awaited.dropFirst(before)) == [0, 1])
+    }
+
     // MARK: Saving a firing a moment later
 
     /// A harness whose firings are saved 10 ms later, in which `pasta` (60 s) has just fired;

@@ -14,6 +14,9 @@ protocol Notifier: Sendable {
     func show(_ notification: NotificationContent)
     /// Closes the notifications about these timers (they were restarted, snoozed, cancelled).
     func close(timers names: [String])
+    /// Waits until the notifications shown since the last call have reached the notification
+    /// server, or `limit` has passed, whichever is first; returns at once if none were.
+    func awaitShown(upTo limit: Duration)
 }
 
 /// A connection that asked for events: receives each event as a ready-to-write line.

@@ -6,6 +6,8 @@ import Synchronization
 final class RecordingNotifier: Notifier {
     private let log = Mutex<[NotificationContent]>([])
     private let closings = Mutex<[[String]]>([])
+    /// How many notifications had been shown at each `awaitShown`.
+    private let waits = Mutex<[Int]>([])
 
     func show(_ notification: NotificationContent) {
         log.withLock { $0.append(notification) }
@@ -15,7 +17,13 @@ final class RecordingNotifier: Notifier {
         closings.withLock { $0.append(names) }
     }
 
+    func awaitShown(upTo limit: Duration) {
+        waits.withLock { $0.append(log.withLock(\.count)) }
+    }
+
     var shown: [NotificationContent] { log.withLock { $0 } }
     /// The timers whose notifications were closed, call by call.
     var closed: [[String]] { closings.withLock { $0 } }
+    /// How many notifications had been shown when the scheduler waited for them, wait by wait.
+    var awaited: [Int] { waits.withLock { $0 } }
 }
