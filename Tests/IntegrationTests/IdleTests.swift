@@ -3,8 +3,8 @@ import Protocol
 import Testing
 
 /// "Wakes the CPU only when something is due": after serving requests and firing a timer,
-/// the daemon's threads are its own event loop and GLib's, and between due instants none of
-/// them runs.
+/// the daemon's threads are its own (the event loop, the notifier's GLib thread and the
+/// checkpointer) and GLib's, and between due instants none of them runs.
 @Suite("An idle daemon sleeps")
 struct IdleTests {
     /// The threads of `pid`: name and context switches so far.
@@ -23,7 +23,7 @@ struct IdleTests {
         }
     }
 
-    @Test("After requests and a firing, no thread but the loop's and GLib's, and none of them wakes")
+    @Test("After requests and a firing, no thread but the daemon's own and GLib's, and none of them wakes")
     func noPoolNoTick() throws {
         try Desktop.require()
         let monitor = try BusMonitor()
@@ -38,12 +38,13 @@ struct IdleTests {
         Thread.sleep(forTimeInterval: 0.2)
 
         let names = Set(Self.threads(of: daemon.pid).map(\.name))
-        // The loop (the main thread), the notifier's GLib thread, and GLib's own: its D-Bus
-        // threads and a worker of its thread pool. No thread of the Swift concurrency
+        // The loop (the main thread), the notifier's GLib thread, the checkpointer (asleep
+        // until the write-ahead log grows long), and GLib's own: its D-Bus threads and a
+        // worker of its thread pool. No thread of the Swift concurrency
         // runtime's pool (libdispatch's, named after their QoS), whose monitor ticks at 1 Hz.
         let glib: Set<String> = ["gmain", "gdbus", "pool"]
-        let others = names.subtracting(["timerd", "timerd-glib"]).filter { !glib.contains($0) && !$0.hasPrefix("pool-") }
-        #expect(others.isEmpty, "threads other than the loop's and GLib's: \(others.sorted())")
+        let others = names.subtracting(["timerd", "timerd-glib", "timerd-ckpt"]).filter { !glib.contains($0) && !$0.hasPrefix("pool-") }
+        #expect(others.isEmpty, "threads other than the daemon's own and GLib's: \(others.sorted())")
 
         // ThreadSanitizer's runtime has a thread of its own in the daemon that wakes ten times
         // a second (`make sanitize-thread`); the claim is about the daemon as built.

@@ -131,6 +131,38 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
         }
     }
 
+    @Test func theWriteAheadLogIsCopiedBackOnAThreadOfItsOwnAndItsFileStaysBounded() throws {
+        try withScratchDirectory { directory in
+            let path = directory + "/timerd.db"
+            let store = try openStore(path)
+            let checkpointer = try #require(store.checkpointer)
+            // 4,000 commits back to back, each of a new timer with a 3,000-byte message: some
+            // 12,000 pages of log. A writer this busy never begins when the checkpointer has
+            // copied every page back, so only its own checkpoint past `writerLimit` lets the
+            // log start over.
+            var timer = savedTimers[0]
+            timer.message = String(repeating: "x", count: 3_000)
+            for id in 1...4_000 {
+                timer.id = UInt64(id)
+                timer.name = "t\(id)"
+                try store.commit(StoreWrites(upserts: [timer]))
+            }
+            // The checkpointer's thread is real: wait for it (at most 10 s).
+            var waited = 0
+            while checkpointer.completed.load(ordering: .relaxed) == 0 && waited < 1_000 {
+                usleep(10_000)
+                waited += 1
+            }
+            #expect(checkpointer.completed.load(ordering: .relaxed) > 0, "no checkpoint ran on the checkpointer's thread")
+            var info = stat()
+            try #require(stat(path + "-wal", &info) == 0)
+            let pages = Int(info.st_size) / 4_096
+            print("write-ahead log: \(pages) pages after 4,000 commits, \(checkpointer.completed.load(ordering: .relaxed)) checkpoints")
+            #expect(pages < Int(Checkpointer.writerLimit) + 100, "the log grew to \(pages) pages: it is not being reused")
+            #expect(try store.loadTimers().count == 4_000)
+        }
+    }
+
     @Test func anUpsertReplacesAndADeleteRemoves() throws {
         try withScratchDirectory { directory in
             let path = directory + "/timerd.db"

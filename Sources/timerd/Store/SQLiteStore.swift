@@ -14,6 +14,8 @@ final class SQLiteStore: Store {
     private let delete: SQLiteDatabase.Statement
     private let appendHistory: SQLiteDatabase.Statement
     private let trimHistory: SQLiteDatabase.Statement
+    /// Copies the write-ahead log into the database file, away from the commits.
+    let checkpointer: Checkpointer?
 
     /// Opens (or creates) the database at `path`. A file written by a newer timerd is
     /// refused, never changed. A corrupt file is moved aside (never deleted) and a fresh one
@@ -40,6 +42,12 @@ final class SQLiteStore: Store {
         } catch {
             throw StoreError("Cannot open \(path): \(error).")
         }
+    }
+
+    deinit {
+        // The writer's connection must not call into a checkpointer that is gone.
+        database.close()
+        checkpointer?.stop()
     }
 
     private init(path: String) throws {
@@ -76,6 +84,15 @@ final class SQLiteStore: Store {
             """)
         trimHistory = try database.prepare(
             "DELETE FROM history WHERE seq <= (SELECT MAX(seq) FROM history) - \(Limits.historyLength)")
+        // Checkpoints on a thread of their own; if a second connection cannot be had, SQLite
+        // goes on checkpointing in the commits.
+        if let second = try? SQLiteDatabase(path: path) {
+            let checkpointer = Checkpointer(connection: second)
+            checkpointer.watch(database)
+            self.checkpointer = checkpointer
+        } else {
+            checkpointer = nil
+        }
     }
 
     private static func refuseNewer(_ version: Int64, path: String) throws(StoreError) {
