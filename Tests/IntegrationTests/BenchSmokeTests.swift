@@ -17,19 +17,20 @@ struct BenchSmokeTests {
             Programs.directory + "/timerd-bench", ["--quick", "--bin", Programs.directory, "--out", report])
         #expect(result.status == 0, "\(result)")
         let text = try String(contentsOfFile: report, encoding: .utf8)
-        for heading in ["## Machine", "## 1. Firing accuracy", "## 2. Command latency", "## 3. Throughput", "## 4. Scale", "## 5–6. Idle cost"] {
+        for heading in ["## Machine", "## 1. Firing accuracy", "## 1b. Firing under load", "## 2. Command latency", "## 3. Throughput", "## 4. Scale", "## 5–6. Idle cost"] {
             #expect(text.contains(heading), "no \(heading) in\n\(text)")
         }
         #expect(!text.contains("The harness failed"), "\(text)")
         for figure in [
             "lateness p99", "timerctl ls", "timerctl start", "pipelined starts", "pipelined gets", "ping round trip",
             "resident memory with", "`list` of all", "start-up with", "deadlines in one second", "context switches",
-            "resident memory, idle",
+            "resident memory, idle", "lateness p99, under load", "requests answered meanwhile",
         ] {
             #expect(text.contains(figure), "no figure \(figure) in\n\(text)")
         }
         #expect(text.contains("targets met"))
         // Every timer of the quick accuracy run reached the bus.
         #expect(text.contains("| timers fired | 11 of 11 |"), "\(text)")
+        #expect(text.contains("| timers fired, under load | 4 of 4 |"), "\(text)")
     }
 }

@@ -12,14 +12,18 @@ struct Options {
     var withAt = false
     /// This program, for `--tick`.
     var harness = "/proc/self/exe"
+    /// The sections to run (by their number or name: 1, load, 2, 3, 4, 5); all when empty.
+    var only: Set<String> = []
 }
 
 let usage = """
-    Usage: timerd-bench [--quick] [--bin DIR] [--out FILE] [--at]
+    Usage: timerd-bench [--quick] [--bin DIR] [--out FILE] [--at] [--only SECTION]...
       --bin DIR   where timerd and timerctl are (default .build/release)
-      --out FILE  the Markdown report (default bench/results.md; /tmp/timerd-bench-quick.md with --quick)
+      --out FILE  the Markdown report (default bench/results.md; with --quick or --only, a file in /tmp)
       --at        also measure at/atd (atd must be running)
       --quick     a smoke run: small counts, seconds not minutes
+      --only S    run only section S (1: firing, load: firing under load, 2: commands and 5: idle,
+                  3: throughput, 4: scale); may be repeated
     Run it inside a desktop session (DISPLAY, a session bus, a notification server); `make bench` does.
     """
 
@@ -33,6 +37,7 @@ while let argument = arguments.popFirst() {
     case "--at": options.withAt = true
     case "--bin": options.bin = arguments.popFirst() ?? options.bin
     case "--out": options.out = arguments.popFirst()
+    case "--only": if let section = arguments.popFirst() { options.only.insert(section) }
     case "-h", "--help":
         print(usage)
         exit(0)
@@ -60,8 +65,10 @@ signal(SIGPIPE, SIG_IGN)
     do { try body() } catch { report.failed("\(error)") }
 }
 
+@MainActor func wanted(_ names: String...) -> Bool { options.only.isEmpty || !options.only.isDisjoint(with: names) }
+
 // Latency and idle cost share a daemon holding 10 timers an hour out.
-section {
+if wanted("2", "5") { section {
     let directory = makeDirectory("desk")
     defer { removeDirectory(directory) }
     let daemon = try Daemon(program: options.bin + "/timerd", directory: directory)
@@ -69,10 +76,11 @@ section {
     _ = try client.exchange(Requests.batch((0..<10).map { Requests.countdown("desk-\($0)", seconds: 3600 + 60 * $0) }), expected: 10)
     section { try measureLatency(options, report, daemon: daemon) }
     section { try measureIdle(options, report, daemon: daemon) }
-}
-section { try measureAccuracy(options, report) }
-section { try measureThroughput(options, report) }
-section { try measureScale(options, report) }
+} }
+if wanted("1") { section { try measureAccuracy(options, report) } }
+if wanted("load") { section { try measureFiringUnderLoad(options, report) } }
+if wanted("3") { section { try measureThroughput(options, report) } }
+if wanted("4") { section { try measureScale(options, report) } }
 
 let figures = report.figures.filter { $0.verdict != .info }
 let passed = figures.filter { $0.verdict == .pass }.count
@@ -84,7 +92,8 @@ let versionFile = makeDirectory("version") + "/v"
 _ = try? Spawn.run([options.bin + "/timerd", "--version"], log: versionFile)
 let version = (Proc.read(versionFile) ?? "unknown").split(separator: "\n").first.map(String.init) ?? "unknown"
 let text = report.markdown(machine: machineDescription(timerdVersion: version), summary: summary)
-let out = options.out ?? (options.quick ? "/tmp/timerd-bench-quick.md" : "bench/results.md")
+// A partial run never replaces the committed report.
+let out = options.out ?? (options.quick ? "/tmp/timerd-bench-quick.md" : options.only.isEmpty ? "bench/results.md" : "/tmp/timerd-bench-partial.md")
 let fd = open(out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
 guard fd >= 0 else {
     printError("timerd-bench: cannot write \(out): \(String(cString: strerror(errno)))\n")
