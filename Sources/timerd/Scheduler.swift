@@ -60,6 +60,9 @@ actor Scheduler {
     /// Requests wait meanwhile: about 1 ms a firing, and never more than this.
     static let notificationHeadStart: Duration = .milliseconds(3)
 
+    /// How long nothing may be due for the store's housekeeping (`Store.maintain`) to run.
+    static let quietBefore: Duration = .milliseconds(50)
+
     init(
         executor: any SerialExecutor, clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
         calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers,
@@ -174,6 +177,7 @@ actor Scheduler {
             }
         }
         rearm()
+        maintainIfQuiet(at: now)
         return answers
     }
 
@@ -194,6 +198,14 @@ actor Scheduler {
             saveUnsaved(at: now)
         }
         rearm(force: clockChanged)
+        maintainIfQuiet(at: now)
+    }
+
+    /// Lets the store do its housekeeping if nothing is due within `quietBefore`.
+    private func maintainIfQuiet(at now: Moment) {
+        let soon = nextFiring.boot.map { $0 < now.boot + Self.quietBefore } == true
+            || nextFiring.wall.map { $0 < now.wall + Self.quietBefore } == true
+        if !soon { store.maintain() }
     }
 
     /// In the middle of a batch: if a timer (or the flood guard's summary) has come due, moves

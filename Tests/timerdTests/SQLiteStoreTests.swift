@@ -131,22 +131,25 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
         }
     }
 
-    @Test func theWriteAheadLogIsCopiedBackOnAThreadOfItsOwnAndItsFileStaysBounded() throws {
+    /// Commits `count` new timers with 3,000-byte messages, one a commit, back to back: about
+    /// three pages of log each.
+    private func commitBigTimers(_ count: Int, to store: SQLiteStore, from first: Int = 1) throws {
+        var timer = savedTimers[0]
+        timer.message = String(repeating: "x", count: 3_000)
+        for id in first..<(first + count) {
+            timer.id = UInt64(id)
+            timer.name = "t\(id)"
+            try store.commit(StoreWrites(upserts: [timer]))
+        }
+    }
+
+    @Test func theLogIsCopiedBackOnAThreadOfItsOwnAndByTheWriterOnlyAtAQuietMoment() throws {
         try withScratchDirectory { directory in
-            let path = directory + "/timerd.db"
-            let store = try openStore(path)
+            let store = try openStore(directory + "/timerd.db")
             let checkpointer = try #require(store.checkpointer)
-            // 4,000 commits back to back, each of a new timer with a 3,000-byte message: some
-            // 12,000 pages of log. A writer this busy never begins when the checkpointer has
-            // copied every page back, so only its own checkpoint past `writerLimit` lets the
-            // log start over.
-            var timer = savedTimers[0]
-            timer.message = String(repeating: "x", count: 3_000)
-            for id in 1...4_000 {
-                timer.id = UInt64(id)
-                timer.name = "t\(id)"
-                try store.commit(StoreWrites(upserts: [timer]))
-            }
+            // Some 12,000 pages of log. A writer this busy never begins when the checkpointer
+            // has copied every page back, so the log does not start over by itself.
+            try commitBigTimers(4_000, to: store)
             // The checkpointer's thread is real: wait for it (at most 10 s).
             var waited = 0
             while checkpointer.completed.load(ordering: .relaxed) == 0 && waited < 1_000 {
@@ -154,12 +157,33 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
                 waited += 1
             }
             #expect(checkpointer.completed.load(ordering: .relaxed) > 0, "no checkpoint ran on the checkpointer's thread")
+            let long = checkpointer.logPages.load(ordering: .relaxed)
+            #expect(long >= Checkpointer.writerLimit, "the commits copied the log back themselves (\(long) pages)")
+            let flagged = checkpointer.isLogLong.load(ordering: .relaxed)
+            #expect(flagged, "the long log was not marked for the writer")
+
+            // The scheduler's quiet moment: the writer copies the rest back, and the next
+            // commit writes the log over from its start.
+            store.maintain()
+            try commitBigTimers(1, to: store, from: 5_000)
+            let after = checkpointer.logPages.load(ordering: .relaxed)
+            #expect(after < 100, "the log did not start over: \(after) pages")
+            #expect(try store.loadTimers().count == 4_001)
+        }
+    }
+
+    @Test func withoutAQuietMomentTheLogStillStopsGrowingAtTheHardLimit() throws {
+        try withScratchDirectory { directory in
+            let path = directory + "/timerd.db"
+            let store = try openStore(path)
+            // Some 65,000 pages' worth, past the hard limit (50,000) without a call to
+            // `maintain`. The writer's checkpoint finds the checkpointer at work now and then
+            // (busy) and is tried again at the next commit: a few hundred pages over.
+            try commitBigTimers(Int(Checkpointer.hardLimit) / 3 + 5_000, to: store)
             var info = stat()
             try #require(stat(path + "-wal", &info) == 0)
             let pages = Int(info.st_size) / 4_096
-            print("write-ahead log: \(pages) pages after 4,000 commits, \(checkpointer.completed.load(ordering: .relaxed)) checkpoints")
-            #expect(pages < Int(Checkpointer.writerLimit) + 100, "the log grew to \(pages) pages: it is not being reused")
-            #expect(try store.loadTimers().count == 4_000)
+            #expect(pages <= Int(Checkpointer.hardLimit) + 2_000, "the log grew to \(pages) pages")
         }
     }
 

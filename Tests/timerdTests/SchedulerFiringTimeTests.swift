@@ -90,6 +90,22 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
         #expect(Array(h.notifier.awaited.dropFirst(before)) == [0, 1])
     }
 
+    // MARK: Housekeeping at quiet moments
+
+    @Test func theStoreKeepsHouseOnlyWhenNothingIsDueWithin50Milliseconds() async {
+        let h = Harness()
+        _ = await h.start("pasta", seconds: 60)
+        let quiet = h.store.maintenances
+        #expect(quiet > 0, "nothing due for a minute: housekeeping after the batch")
+        h.clock.advance(by: .seconds(60) - .milliseconds(20))
+        _ = await h.start("tea", seconds: 600)
+        #expect(h.store.maintenances == quiet, "pasta is due in 20 ms: no housekeeping in its way")
+        h.clock.advance(by: .milliseconds(20))
+        await h.scheduler.wake()
+        #expect(h.notifier.shown.map(\.summary) == ["pasta"])
+        #expect(h.store.maintenances == quiet + 1, "after the firing, tea is 10 minutes away")
+    }
+
     // MARK: Saving a firing a moment later
 
     /// A harness whose firings are saved 10 ms later, in which `pasta` (60 s) has just fired;

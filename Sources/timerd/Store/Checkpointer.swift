@@ -19,14 +19,17 @@ import Synchronization
 final class Checkpointer: @unchecked Sendable {
     /// Pages in the log past which a checkpoint is started (SQLite's own default).
     static let threshold: Int32 = 1_000
-    /// Pages past which the writer checkpoints itself, as SQLite would have. The log is
-    /// written over from its start only by a writer that begins when every page in it has
-    /// been copied back, which a writer that commits every millisecond never sees: without
-    /// this its log would grow for as long as it went on. At 10,000 pages (40 MiB) only a
-    /// load like `make bench`'s reaches it (where it is the rest of the firings' tail: p99
-    /// 2.2–9.0 ms over three runs, against 1.2–1.9 ms with no checkpoint at all); a desktop's
-    /// log starts over in the first pause long before.
+    /// Pages past which the log is copied back by the writer itself, at the scheduler's next
+    /// quiet moment (`SQLiteStore.maintain`). The log is written over from its start only by
+    /// a writer that begins when every page in it has been copied back, which a writer that
+    /// commits every millisecond never sees: without this its log would grow for as long as
+    /// it went on. The writer's checkpoint takes milliseconds (on `make bench`'s load, run
+    /// in the commit, it put the firings' p99 at 8–11 ms against 1.9–2.3 ms without it), so
+    /// it waits for a moment when no timer is due.
     static let writerLimit: Int32 = 10 * threshold
+    /// Pages past which the writer copies the log back in the commit, quiet or not: timers
+    /// due without a pause for ever must not let the log grow without bound.
+    static let hardLimit: Int32 = 5 * writerLimit
 
     private enum Message: Sendable { case checkpoint, stop }
 
@@ -35,6 +38,10 @@ final class Checkpointer: @unchecked Sendable {
     private let asked = Atomic<Bool>(false)
     /// Checkpoints run to their end (all pages copied), for tests and diagnostics.
     let completed = Atomic<Int>(0)
+    /// Pages in the log after the last commit.
+    let logPages = Atomic<Int32>(0)
+    /// The log has passed `writerLimit`: the writer should copy it back when it can.
+    let isLogLong = Atomic<Bool>(false)
 
     /// Takes `connection`, a second connection to the database whose log it is to copy back.
     init(connection: sending SQLiteDatabase) {
@@ -65,12 +72,28 @@ final class Checkpointer: @unchecked Sendable {
 
     /// After a commit, from the writer's thread: the log of `database` now holds `pages` pages.
     func logGrew(to pages: Int32, in database: OpaquePointer?) {
-        if pages >= Self.writerLimit {
-            // Busy (the checkpointer is at it) is fine: the next commit tries again.
-            _ = sqlite3_wal_checkpoint_v2(database, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
-        } else if pages >= Self.threshold, !asked.exchange(true, ordering: .acquiringAndReleasing) {
+        logPages.store(pages, ordering: .relaxed)
+        if pages >= Self.hardLimit {
+            Self.copyBack(database)
+        } else if pages >= Self.writerLimit {
+            isLogLong.store(true, ordering: .relaxed)
+        }
+        if pages >= Self.threshold, !asked.exchange(true, ordering: .acquiringAndReleasing) {
             messages.post(.checkpoint)
         }
+    }
+
+    /// On the writer's thread, at a quiet moment: copies the log back if it has grown long,
+    /// so that the next commit writes it over from the start.
+    func copyBackIfLong(_ database: SQLiteDatabase) {
+        guard isLogLong.exchange(false, ordering: .relaxed) else { return }
+        Self.copyBack(database.handle)
+    }
+
+    /// A PASSIVE checkpoint on the writer's connection, which nothing else writes meanwhile,
+    /// so it copies every page; busy (the checkpointer is at it) is fine, it is tried again.
+    private static func copyBack(_ database: OpaquePointer?) {
+        _ = sqlite3_wal_checkpoint_v2(database, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
     }
 
     /// Closes the connection and ends the thread.

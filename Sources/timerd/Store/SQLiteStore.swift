@@ -188,6 +188,10 @@ final class SQLiteStore: Store {
         }
     }
 
+    func maintain() {
+        checkpointer?.copyBackIfLong(database)
+    }
+
     func commit(_ writes: StoreWrites) throws(StoreError) {
         guard !writes.isEmpty else { return }
         do {

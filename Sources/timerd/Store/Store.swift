@@ -12,6 +12,9 @@ protocol Store: AnyObject {
     func commit(_ writes: StoreWrites) throws(StoreError)
     /// The most recent fired timers, newest first.
     func history(limit: Int) throws(StoreError) -> [HistoryEntry]
+    /// Housekeeping put off until a quiet moment (a long write-ahead log copied back): the
+    /// scheduler calls it when no timer is due for a while. It may take milliseconds.
+    func maintain()
 }
 
 extension Store {

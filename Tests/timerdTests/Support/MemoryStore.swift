@@ -9,6 +9,7 @@ final class MemoryStore: Store, Sendable {
         var timers: [UInt64: PersistedTimer] = [:]
         var history: [HistoryEntry] = []
         var commits = 0
+        var maintenances = 0
         var failure: String?
     }
 
@@ -24,6 +25,8 @@ final class MemoryStore: Store, Sendable {
     var timers: [PersistedTimer] { state.withLock { $0.timers.values.sorted { $0.id < $1.id } } }
     var historyEntries: [HistoryEntry] { state.withLock { $0.history } }
     var commits: Int { state.withLock { $0.commits } }
+    /// How many times the scheduler found a quiet moment for housekeeping.
+    var maintenances: Int { state.withLock { $0.maintenances } }
 
     /// The saved timer with this name (the newest, if a done one was replaced).
     func timer(named name: String) -> PersistedTimer? { timers.last { $0.name == name } }
@@ -42,6 +45,8 @@ final class MemoryStore: Store, Sendable {
         }
         if let failure { throw StoreError(failure) }
     }
+
+    func maintain() { state.withLock { $0.maintenances += 1 } }
 
     func history(limit: Int) throws(StoreError) -> [HistoryEntry] {
         Array(historyEntries.reversed().prefix(limit))
