@@ -171,8 +171,8 @@ actor Scheduler {
                 guard let id = outcome.id else { continue }
                 let error = RPCError(
                     code: RPCError.storageFailedCode,
-                    message: "timerd could not save this change (\(lastSaveFailure ?? "unknown error")), "
-                        + "so it was not made. Timers already set keep running; \(lastSaveRemedy).")
+                    message: "timerd could not save this change, so it was not made: "
+                        + "\(Self.sentence(lastSaveFailure ?? "unknown error")) Timers already set keep running; \(lastSaveRemedy).")
                 answers[client].replies[index] = ReplyBody.reply(to: id, .failure(error), table: table, at: now)
             }
         }
@@ -223,6 +223,11 @@ actor Scheduler {
         now = present
         fireAndShow(at: now) { _ in .asleep }
         rearm()
+    }
+
+    /// `text` as a sentence: ending with one full stop.
+    static func sentence(_ text: String) -> String {
+        text.hasSuffix(".") ? text : text + "."
     }
 
     /// How long `snooze` without an amount waits.

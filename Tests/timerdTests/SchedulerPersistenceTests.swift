@@ -316,6 +316,9 @@ private func listed(_ reply: JSONValue?) throws -> [TimerInfo] {
         #expect(refused.code == -32005)
         #expect(refused.message.contains("the disk is full"))
         #expect(refused.message.contains("not made"))
+        #expect(
+            refused.message == "timerd could not save this change, so it was not made: the disk is full. "
+                + "Timers already set keep running; try again once the disk has room.")
         #expect(try listed(await h.send(.list)).map(\.name) == ["pasta", "eggs"])
         #expect(h.alarm.armings.isEmpty, "the refused start must not arm the alarm")
 
