@@ -17,4 +17,6 @@ public enum Limits {
     /// Most requests in one JSON-RPC batch (one line holding an array). Their replies go back
     /// as one line, so this bounds what one line can ask of the daemon.
     public static let maxBatchRequests = 1_000
+    /// Longest `sound` path, in bytes (Linux's PATH_MAX).
+    public static let maxSoundPathBytes = 4_096
 }

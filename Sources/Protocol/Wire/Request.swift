@@ -319,6 +319,12 @@ private struct ParamsReader {
             guard path.hasPrefix("/") else {
                 throw .invalidParams("\"sound\" must be an absolute path to a sound file, such as \"/usr/share/sounds/freedesktop/stereo/complete.oga\".")
             }
+            guard path.utf8.count <= Limits.maxSoundPathBytes else {
+                throw .invalidParams("\"sound\" is too long for a path; give one of at most \(Limits.maxSoundPathBytes) bytes.")
+            }
+            guard !path.unicodeScalars.contains(where: TimerText.isControl) else {
+                throw .invalidParams("\"sound\" contains a control character (such as a newline); give the path of a sound file.")
+            }
             options.sound = .file(path)
         case (nil, true): options.sound = .silent
         case (nil, false): break

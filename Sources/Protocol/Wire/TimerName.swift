@@ -18,6 +18,10 @@ public enum TimerText {
         if name.unicodeScalars.contains(where: isControl) {
             return "The name \(quoted(name)) contains a control character (such as a newline or tab); use printable text."
         }
+        if name.unicodeScalars.contains(where: isBidiFormatting) {
+            return "The name \(quoted(name)) contains a bidirectional formatting character, which shows text in another "
+                + "order than it has; remove it (right-to-left scripts need none)."
+        }
         if name.first!.isWhitespace || name.last!.isWhitespace {
             return "The name \(quoted(name)) starts or ends with a space; remove it."
         }
@@ -32,12 +36,24 @@ public enum TimerText {
         if message.unicodeScalars.contains(where: { $0 != "\n" && isControl($0) }) {
             return "The message contains a control character; use printable text (newlines are fine)."
         }
+        if message.unicodeScalars.contains(where: isBidiFormatting) {
+            return "The message contains a bidirectional formatting character, which shows text in another order than it "
+                + "has; remove it (right-to-left scripts need none)."
+        }
         return nil
     }
 
     /// C0 and C1 controls and DEL (Unicode general category Cc).
     static func isControl(_ s: Unicode.Scalar) -> Bool {
         s.value < 0x20 || (s.value >= 0x7F && s.value < 0xA0)
+    }
+
+    /// The embedding, override and isolate controls (U+202A–U+202E, U+2066–U+2069). They
+    /// reorder the text around them, so a name holding one could show, in `timerctl ls` or a
+    /// shell, as another name ("Trojan Source"). Right-to-left scripts are shown right without
+    /// them; the lighter marks (U+200E, U+200F, U+061C) reorder nothing but neutrals, and stay.
+    public static func isBidiFormatting(_ s: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(s.value) || (0x2066...0x2069).contains(s.value)
     }
 
     /// The name in double quotes with control characters made visible, for error messages.
@@ -49,7 +65,7 @@ public enum TimerText {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
-            case _ where isControl(s): out += "\\u{\(String(s.value, radix: 16))}"
+            case _ where isControl(s) || isBidiFormatting(s): out += "\\u{\(String(s.value, radix: 16))}"
             default: out.unicodeScalars.append(s)
             }
         }

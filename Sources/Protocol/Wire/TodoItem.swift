@@ -23,6 +23,10 @@ public struct TodoItem: Sendable, Equatable {
         if text.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) {
             return "A checklist item is one line of printable text; remove the control characters (newlines, tabs)."
         }
+        if text.unicodeScalars.contains(where: TimerText.isBidiFormatting) {
+            return "A checklist item contains a bidirectional formatting character, which shows text in another order than "
+                + "it has; remove it (right-to-left scripts need none)."
+        }
         return nil
     }
 

@@ -174,6 +174,17 @@ import Protocol
         #expect(error.message == "\"remind\" must be an array of at most 10 numbers of seconds before the end, such as [3600, 600].")
     }
 
+    @Test func aSoundPathWithAControlCharacterOrLongerThanAPathIsRefused() throws {
+        let newline = try #require(Self.refusal("start", ["name": "pasta", "seconds": 480, "sound": "/tmp/a\n.oga"]))
+        #expect(newline.code == RPCError.invalidParamsCode)
+        #expect(newline.message == "\"sound\" contains a control character (such as a newline); give the path of a sound file.")
+        let long = "/" + String(repeating: "a", count: Limits.maxSoundPathBytes)
+        let tooLong = try #require(Self.refusal("start", ["name": "pasta", "seconds": 480, "sound": .string(long)]))
+        #expect(tooLong.message == "\"sound\" is too long for a path; give one of at most 4096 bytes.")
+        let longest = "/" + String(repeating: "a", count: Limits.maxSoundPathBytes - 1)
+        #expect(Self.refusal("start", ["name": "pasta", "seconds": 480, "sound": .string(longest)]) == nil)
+    }
+
     @Test func soundAndSilentTogetherAreRefused() throws {
         let error = try #require(Self.refusal("start", ["name": "pasta", "seconds": 480, "sound": "/a.oga", "silent": true]))
         #expect(error.code == RPCError.invalidParamsCode)

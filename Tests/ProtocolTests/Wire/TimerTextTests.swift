@@ -50,6 +50,23 @@ import Protocol
         #expect(!problem.unicodeScalars.contains { $0.value < 0x20 })
     }
 
+    /// "txt.exe" that shows as "exe.txt", and the like: refused in names and messages, shown
+    /// escaped in the refusal.
+    @Test(arguments: ["pasta\u{202E}atsap", "\u{202A}a", "b\u{202B}", "c\u{202C}c", "\u{202D}d", "e\u{2066}e\u{2069}", "\u{2067}f", "g\u{2068}"])
+    func bidirectionalFormattingIsRefused(text: String) throws {
+        let problem = try #require(TimerText.problem(withName: text))
+        #expect(problem.contains("bidirectional formatting character"))
+        #expect(problem.contains(TimerText.quoted(text)))
+        #expect(!problem.unicodeScalars.contains { TimerText.isBidiFormatting($0) }, "the refusal itself must not reorder")
+        #expect(TimerText.problem(withMessage: text)?.contains("bidirectional formatting character") == true)
+    }
+
+    @Test(arguments: ["مرحبا", "שלום pasta", "pasta \u{200F}(2)", "\u{200E}tea", "a\u{061C}b"])
+    func rightToLeftTextAndTheLighterMarksAreNames(text: String) {
+        #expect(TimerText.problem(withName: text) == nil)
+        #expect(TimerText.problem(withMessage: text) == nil)
+    }
+
     @Test(arguments: [" pasta", "pasta ", "  ", "\u{A0}pasta", "pasta\u{3000}"])
     func leadingOrTrailingSpaceIsRefused(name: String) {
         #expect(TimerText.problem(withName: name)?.contains("starts or ends with a space") == true)
@@ -84,6 +101,7 @@ import Protocol
         (#"a\b"#, #""a\\b""#),
         ("a\nb\tc", #""a\nb\tc""#),
         ("\u{1}\u{7F}\u{9B}", #""\u{1}\u{7f}\u{9b}""#),
+        ("a\u{202E}b\u{2066}", #""a\u{202e}b\u{2066}""#),
     ])
     func quotedMakesEveryCharacterVisible(text: String, quoted: String) {
         #expect(TimerText.quoted(text) == quoted)

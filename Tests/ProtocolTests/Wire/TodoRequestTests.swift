@@ -20,6 +20,8 @@ import Protocol
          "A checklist item is at most 500 characters; this one has 501. Split it in two."),
         ("todo.add", ["name": "report", "items": ["line one\nline two"]],
          "A checklist item is one line of printable text; remove the control characters (newlines, tabs)."),
+        ("todo.add", ["name": "report", "items": ["sign \u{202E}ereh"]],
+         "A checklist item contains a bidirectional formatting character, which shows text in another order than it has; remove it (right-to-left scripts need none)."),
         ("todo.set", ["name": "report", "done": true], #"todo.set needs "id", the item's id (a positive whole number), such as 2."#),
         ("todo.set", ["name": "report", "id": 0, "done": true], #"todo.set needs "id", the item's id (a positive whole number), such as 2."#),
         ("todo.set", ["name": "report", "id": "2", "done": true], #"todo.set needs "id", the item's id (a positive whole number), such as 2."#),
