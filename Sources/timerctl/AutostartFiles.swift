@@ -83,6 +83,8 @@ enum AutostartFiles {
         # Exit status 1 means timerd cannot start (another one holds the lock, its state
         # directory or database is unusable): trying again would fail again, in a loop.
         RestartPreventExitStatus=1
+        # `systemctl --user reload timerd` makes it read timerd.conf again.
+        ExecReload=/bin/kill -HUP $MAINPID
 
         [Install]
         # The socket is what starts timerd: enabling the service enables it.

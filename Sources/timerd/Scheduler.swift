@@ -17,7 +17,7 @@ actor Scheduler {
     private let clock: any TimeSource
     private let alarm: any Alarm
     private let notifier: any Notifier
-    private let settings: NotificationSettings
+    private var settings: NotificationSettings
     private var floodGuard = FloodGuard()
     private let store: any Store
     private let calendar: LocalCalendar
@@ -249,6 +249,12 @@ actor Scheduler {
             guard let reply, let value = try? JSONParser.parse(reply) else { continue }
             if let error = value["error"]?["message"]?.stringValue { Log.info("\(action.label): \(error)") }
         }
+    }
+
+    /// New `[notifications]` settings (SIGHUP): they apply to what is shown from now on, and to
+    /// timers started from now on; timers already set keep the reminders they were given.
+    func reconfigure(_ settings: NotificationSettings) {
+        self.settings = settings
     }
 
     /// The connection closed; stop sending it events.

@@ -95,6 +95,18 @@ func startUp() throws(StartupError) -> Never {
     exit(0)
 }
 
+/// The `[notifications]` settings from the configuration file, or the defaults if there is
+/// none; each line that cannot be used is logged with its number, and the rest applies.
+func loadSettings(_ places: Places) -> NotificationSettings {
+    guard let path = places.configPath, let (keyFile, problems) = ConfigLocation.load(path: path) else {
+        return NotificationSettings()
+    }
+    let (settings, more) = NotificationSettings.load(from: keyFile)
+    for problem in problems + more { Log.warning(problem.description(file: path)) }
+    Log.info("settings from \(path)")
+    return settings
+}
+
 /// Opens the timers, starts the scheduler and serves until SIGTERM or SIGINT.
 func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throws(StartupError) {
     try StateDirectory.prepare(places.stateDirectory)
@@ -107,13 +119,7 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
     } catch {
         throw StartupError(error.message)
     }
-    var settings = NotificationSettings()
-    if let path = places.configPath, let (keyFile, problems) = ConfigLocation.load(path: path) {
-        let (loaded, more) = NotificationSettings.load(from: keyFile)
-        settings = loaded
-        for problem in problems + more { Log.warning(problem.description(file: path)) }
-        Log.info("settings from \(path)")
-    }
+    let settings = loadSettings(places)
     let notifier = LibNotifyNotifier(appName: "timerd")
     if let aside = opened.setAside {
         let message = "The saved timers in \(opened.store.path) could not be read (the file is damaged); "
@@ -150,10 +156,17 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         }
         // Unowned: the loop keeps this handler, and a cycle would outlive `serve` (LeakSanitizer
         // reports it at exit, which fails a clean shutdown under `make sanitize-address`).
-        try Signals.watch(blockedSignals, on: loop) { [unowned loop] name in
-            Log.info("\(name): shutting down")
-            loop.stop()
-        }
+        try Signals.watch(
+            blockedSignals, on: loop,
+            stop: { [unowned loop] name in
+                Log.info("\(name): shutting down")
+                loop.stop()
+            },
+            reload: {
+                Log.info("SIGHUP: reading the settings again")
+                let settings = loadSettings(places)
+                scheduler.assumeIsolated { $0.reconfigure(settings) }
+            })
         Log.info("timerd \(timerdVersion) listening on \(places.location.path) (pid \(getpid()), started by \(places.startedBy))")
         ServiceManager.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=Listening on \(places.location.path)")
         loop.run()

@@ -52,6 +52,26 @@ struct NotificationTests {
         #expect(asked.allSatisfy { $0 < due }, "asked at \(asked.map { $0 - due }) s from the due instant: in the firing's way")
     }
 
+    @Test("SIGHUP reads the settings again: the next notification has the new urgency, and the daemon keeps running")
+    func sighupReadsTheSettingsAgain() throws {
+        let monitor = try BusMonitor()
+        let daemon = try Daemon(extraArguments: ["--verbose"])  // for "settings from …"
+        let config = daemon.directory + "/timerd.conf"
+        let before = uniqueName("before"), after = uniqueName("after")
+        #expect(try daemon.ctl("start", before, "0.2s").status == 0)
+        #expect(try daemon.ctl("wait", before).status == 0)
+        #expect(monitor.waitFor { $0.summary == before }.first?.hints["urgency"] == "byte 2", "critical by default")
+
+        try "[notifications]\nurgency = normal\n".write(toFile: config, atomically: true, encoding: .utf8)
+        daemon.process.signal(SIGHUP)
+        #expect(eventually { daemon.log().contains("settings from \(config)") }, "\(daemon.log())")
+        #expect(try daemon.ctl("ping").status == 0, "SIGHUP does not stop it")
+        #expect(try daemon.ctl("start", after, "0.2s").status == 0)
+        #expect(try daemon.ctl("wait", after).status == 0)
+        #expect(monitor.waitFor { $0.summary == after }.first?.hints["urgency"] == "byte 1", "normal after the reload")
+        #expect(daemon.stop() == 0)
+    }
+
     @Test("A deadline notifies with the time it was due")
     func deadlineNotifies() throws {
         let monitor = try BusMonitor()

@@ -56,6 +56,25 @@ private typealias Arming = RecordingAlarm.Arming
         await h.scheduler.wake()
     }
 
+    // MARK: Settings read again (SIGHUP)
+
+    @Test func newSettingsApplyToWhatIsShownAndStartedFromThenOn() async throws {
+        let h = Harness(settings: NotificationSettings(reminders: [.minutes(10)]))
+        let at = t0.wall + .hours(2)
+        _ = await Self.until(h, "report", at)
+        await h.scheduler.reconfigure(NotificationSettings(reminders: [.minutes(30)], urgency: .normal))
+        let later = await Self.until(h, "review", at)
+        #expect(try timer(later).reminders == [.minutes(30)], "a deadline started now gets the new reminders")
+        #expect(h.store.timer(named: "report")?.reminders == [.minutes(10)], "one set before keeps its own")
+
+        _ = await Self.start(h, "pasta", .minutes(1))
+        h.clock.advance(by: .minutes(1))
+        await h.scheduler.wake()
+        let done = try #require(h.notifier.shown.last)
+        #expect(done.summary == "pasta")
+        #expect(done.urgency == .normal, "the configured urgency is now normal")
+    }
+
     // MARK: Reminders
 
     @Test func aDeadlineWithoutRemindersOfItsOwnGetsTheConfiguredOnes() async throws {
