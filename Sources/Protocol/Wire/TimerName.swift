@@ -19,8 +19,7 @@ public enum TimerText {
             return "The name \(quoted(name)) contains a control character (such as a newline or tab); use printable text."
         }
         if name.unicodeScalars.contains(where: isBidiFormatting) {
-            return "The name \(quoted(name)) contains a bidirectional formatting character, which shows text in another "
-                + "order than it has; remove it (right-to-left scripts need none)."
+            return "The name \(quoted(name)) contains \(bidiFormattingProblem)"
         }
         if name.first!.isWhitespace || name.last!.isWhitespace {
             return "The name \(quoted(name)) starts or ends with a space; remove it."
@@ -37,8 +36,7 @@ public enum TimerText {
             return "The message contains a control character; use printable text (newlines are fine)."
         }
         if message.unicodeScalars.contains(where: isBidiFormatting) {
-            return "The message contains a bidirectional formatting character, which shows text in another order than it "
-                + "has; remove it (right-to-left scripts need none)."
+            return "The message contains \(bidiFormattingProblem)"
         }
         return nil
     }
@@ -55,6 +53,11 @@ public enum TimerText {
     public static func isBidiFormatting(_ s: Unicode.Scalar) -> Bool {
         (0x202A...0x202E).contains(s.value) || (0x2066...0x2069).contains(s.value)
     }
+
+    /// The end of the refusal of a text holding one of them: "The name … contains " + this.
+    static let bidiFormattingProblem =
+        "a bidirectional formatting character, which shows text in another order than it has; remove it "
+        + "(right-to-left scripts need none)."
 
     /// The name in double quotes with control characters made visible, for error messages.
     public static func quoted(_ text: String) -> String {

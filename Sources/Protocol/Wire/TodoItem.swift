@@ -20,12 +20,11 @@ public struct TodoItem: Sendable, Equatable {
         if text.count > maxTextCharacters || text.utf8.count > 4 * maxTextCharacters {
             return "A checklist item is at most \(maxTextCharacters) characters; this one has \(text.count). Split it in two."
         }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || ($0.value >= 0x7F && $0.value < 0xA0) }) {
+        if text.unicodeScalars.contains(where: TimerText.isControl) {
             return "A checklist item is one line of printable text; remove the control characters (newlines, tabs)."
         }
         if text.unicodeScalars.contains(where: TimerText.isBidiFormatting) {
-            return "A checklist item contains a bidirectional formatting character, which shows text in another order than "
-                + "it has; remove it (right-to-left scripts need none)."
+            return "A checklist item contains \(TimerText.bidiFormattingProblem)"
         }
         return nil
     }

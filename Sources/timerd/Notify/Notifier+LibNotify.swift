@@ -104,10 +104,9 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
         while finished.load(ordering: .acquiring) < target {
             let left = ContinuousClock.now.duration(to: deadline)
             guard left > .zero, shownSignal >= 0 else { return }
-            let (seconds, attoseconds) = left.components
-            let milliseconds = Int32(clamping: seconds * 1_000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000)
             var entry = pollfd(fd: shownSignal, events: Int16(POLLIN), revents: 0)
-            if poll(&entry, 1, milliseconds) > 0 {
+            // poll counts whole milliseconds: rounded up, so the wait never ends short of the limit.
+            if poll(&entry, 1, Int32(clamping: Int((left / .milliseconds(1)).rounded(.up)))) > 0 {
                 var count: UInt64 = 0
                 _ = read(shownSignal, &count, 8)
             }
