@@ -16,7 +16,7 @@ import Synchronization
 /// its notification instead of stacking another, and closing a timer closes its notification.
 /// When the server goes away the ids are forgotten (a new server would reuse them for other
 /// notifications); what could not be shown while no server was there is shown when one
-/// appears.
+/// appears (`NotificationBacklog`).
 ///
 /// The mutable state below is touched only on the GLib thread, which is why the class can be
 /// `@unchecked Sendable`; other threads only queue work for it.
@@ -35,7 +35,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
 
     // GLib thread only.
     private var shown: [UnsafeMutableRawPointer: Shown] = [:]
-    private var pending: [NotificationContent] = []
+    private var backlog = NotificationBacklog()
     private var capabilities: Set<String>?
     private var lastFailure: String?
 
@@ -51,9 +51,6 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
     /// wait, not one at every call.
     private let awaited = Atomic<Int>(0)
     private let shownSignal = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
-
-    /// Notifications kept for a server that is not there yet, at most.
-    static let maxPending = 20
 
     init(appName: String) {
         Thread.start(name: "timerd-glib") { [self] in
@@ -121,8 +118,9 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
     // MARK: On the GLib thread
 
     private func present(_ content: NotificationContent) {
-        let handle = reuseOrCreate(for: content)
-        guard let handle else { return report("libnotify could not create a notification", content) }
+        guard let (handle, reused) = reuseOrCreate(for: content) else {
+            return report("libnotify could not create a notification", content)
+        }
         configure(handle, content)
         var error: UnsafeMutablePointer<GError>?
         if notify_notification_show(handle, &error) != 0 {
@@ -130,10 +128,32 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
             lastFailure = nil
             shown[UnsafeMutableRawPointer(handle)] = Shown(handle, timers: Set(content.timers))
             Log.debug("notified: \(content.shownSummary)")
-            if !pending.isEmpty { flushPending() }
-        } else {
-            let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
-            g_clear_error(&error)
+            backlog.serverAnswered()
+            if !backlog.pending.isEmpty { flushPending() }
+            return
+        }
+        let failure = error.map { NotifyFailure($0.pointee) } ?? .refused
+        let reason = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+        g_clear_error(&error)
+        switch failure {
+        case .unanswered:
+            // The server may show it yet: never sent to it again. A notification it already
+            // showed keeps its id, which the server may have replaced in place; a new one has
+            // no id to close or replace.
+            if reused {
+                shown[UnsafeMutableRawPointer(handle)] = Shown(handle, timers: Set(content.timers))
+            } else {
+                forget(handle)
+            }
+            backlog.sentWithoutAnswer(content)
+            let message = "the notification server did not answer for \"\(content.shownSummary)\" (\(reason))"
+            if lastFailure != reason {
+                Log.warning(message + "; it may still show it, so timerd does not send it again (unless that server goes away)")
+            } else {
+                Log.debug(message)
+            }
+            lastFailure = reason
+        case .refused:
             forget(handle)
             keepForLater(content)
             report(reason, content)
@@ -141,9 +161,11 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
     }
 
     /// The notification to show `content` in: the one showing for its timers when it is about
-    /// nothing else (the server then replaces it in place), else a new one. Notifications left
-    /// with no timer of their own are closed.
-    private func reuseOrCreate(for content: NotificationContent) -> UnsafeMutablePointer<NotifyNotification>? {
+    /// nothing else (the server then replaces it in place; `reused`), else a new one.
+    /// Notifications left with no timer of their own are closed.
+    private func reuseOrCreate(for content: NotificationContent) -> (
+        handle: UnsafeMutablePointer<NotifyNotification>, reused: Bool
+    )? {
         let timers = Set(content.timers)
         var reusable: Shown?
         for entry in shown.values where !entry.timers.isDisjoint(with: timers) {
@@ -162,7 +184,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
             notify_notification_update(reusable.handle, summary, body, content.icon)
             notify_notification_clear_actions(reusable.handle)
             notify_notification_clear_hints(reusable.handle)
-            return reusable.handle
+            return (reusable.handle, true)
         }
         guard let handle = notify_notification_new(summary, body, content.icon) else { return nil }
         // Forget it when the server closes it (dismissed, expired, or closed by us).
@@ -170,7 +192,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
             UnsafeMutableRawPointer(handle), "closed",
             unsafeBitCast(Self.closedCallback, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque(), nil,
             GConnectFlags(rawValue: 0))
-        return handle
+        return (handle, false)
     }
 
     private static let closedCallback: @convention(c) (UnsafeMutableRawPointer?, gpointer?) -> Void = { handle, data in
@@ -213,7 +235,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
             entry.timers.subtract(timers)
             if entry.timers.isEmpty { closeAndForget(entry) }
         }
-        pending.removeAll { !Set($0.timers).isDisjoint(with: timers) }
+        backlog.drop(timers: timers)
     }
 
     private func closeAndForget(_ entry: Shown) {
@@ -239,27 +261,25 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
         // the server (and libnotify's first call also sets up its proxy), which made the first
         // firing after start-up 2 to 5 ms later than the rest under load.
         _ = serverHas("actions")
-        if !pending.isEmpty { flushPending() }
+        if !backlog.pending.isEmpty { flushPending() }
     }
 
     /// The server went away: its ids mean nothing to the next one, so forget them all
-    /// (without closing: that could close someone else's notification on a new server).
+    /// (without closing: that could close someone else's notification on a new server). What
+    /// it did not answer went with it, if it showed it at all: the next server shows it.
     private func serverVanished() {
         if !shown.isEmpty { Log.debug("the notification server went away; forgetting \(shown.count) notifications") }
         capabilities = nil
         for entry in Array(shown.values) { forget(entry.handle) }
+        backlog.serverGone()
     }
 
     private func keepForLater(_ content: NotificationContent) {
-        guard !content.timers.isEmpty else { return }
-        pending.removeAll { Set($0.timers).isSubset(of: Set(content.timers)) }
-        pending.append(content)
-        if pending.count > Self.maxPending { pending.removeFirst(pending.count - Self.maxPending) }
+        backlog.keep(content)
     }
 
     private func flushPending() {
-        let waiting = pending
-        pending.removeAll()
+        let waiting = backlog.takePending()
         Log.info("showing \(waiting.count) notification(s) that waited for a notification server")
         for content in waiting { present(content) }
     }

@@ -9,7 +9,8 @@ import Testing
 final class MockNotificationServer: @unchecked Sendable {
     let directory = makeTemporaryDirectory()
     let address: String
-    private let bus: Child
+    private let config: String
+    private var bus: Child?
     private var mock: Child?
     private let capabilities: String
 
@@ -33,15 +34,19 @@ final class MockNotificationServer: @unchecked Sendable {
     ).path
 
     /// Starts the bus, and the server unless `serverRunning` is false (then `startServer()`).
-    init(capabilities: String = "actions body body-markup", serverRunning: Bool = true) throws {
+    /// `replyTimeout`: the bus answers a call with `NoReply` when no reply came in that time
+    /// (dbus-daemon's `reply_timeout` limit), as a bus does for a hung server.
+    init(capabilities: String = "actions body body-markup", serverRunning: Bool = true, replyTimeout: Duration? = nil) throws {
         address = "unix:path=\(directory)/bus"
         self.capabilities = capabilities
-        let config = directory + "/bus.conf"
+        config = directory + "/bus.conf"
+        let limit = replyTimeout.map { "<limit name=\"reply_timeout\">\(Int($0 / .milliseconds(1)))</limit>" } ?? ""
         try """
             <busconfig>
               <type>session</type>
               <listen>\(address)</listen>
               <auth>EXTERNAL</auth>
+              \(limit)
               <policy context="default">
                 <allow send_destination="*" eavesdrop="true"/>
                 <allow eavesdrop="true"/>
@@ -49,16 +54,33 @@ final class MockNotificationServer: @unchecked Sendable {
               </policy>
             </busconfig>
             """.write(toFile: config, atomically: true, encoding: .utf8)
-        bus = try Child("/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--nopidfile"])
-        try #require(eventually { FileManager.default.fileExists(atPath: directory + "/bus") }, "the bus did not start")
+        try startBus()
         if serverRunning { try startServer() }
     }
 
     deinit {
         stopServer()
-        bus.signal(SIGTERM)
-        bus.wait()
+        stopBus()
         removeDirectory(directory)
+    }
+
+    /// Starts the bus (again, at the same address), with no server on it.
+    func startBus() throws {
+        precondition(bus == nil, "stop the bus before starting another")
+        let bus = try Child("/usr/bin/dbus-daemon", ["--config-file=\(config)", "--nofork", "--nopidfile"])
+        self.bus = bus
+        // Up when it answers: a socket left by a bus killed before is there all along.
+        try #require(
+            eventually { (try? run("/usr/bin/dbus-send", ["--bus=\(address)", "--print-reply", "--dest=org.freedesktop.DBus", "/", "org.freedesktop.DBus.GetId"]))?.status == 0 },
+            "the bus did not start")
+    }
+
+    /// Stops the bus (`SIGKILL`: it crashes, leaving its socket file behind); everyone on it
+    /// loses their connection, as at the end of a session.
+    func stopBus(signal: Int32 = SIGTERM) {
+        bus?.signal(signal)
+        bus?.wait()
+        bus = nil
     }
 
     private var environment: [String: String] {
@@ -123,6 +145,13 @@ final class MockNotificationServer: @unchecked Sendable {
     /// Makes the server take `seconds` to answer each `Notify`, like a hung server.
     func answerSlowly(seconds: Double) throws {
         let result = try run(Self.helper, ["slow", String(seconds)], environment: environment)
+        try #require(result.status == 0, "\(result)")
+    }
+
+    /// Makes the server take `seconds` to answer the next `Notify` (it is logged when it
+    /// arrives, and shown), then answer as before.
+    func answerNextSlowly(seconds: Double) throws {
+        let result = try run(Self.helper, ["slow-once", String(seconds)], environment: environment)
         try #require(result.status == 0, "\(result)")
     }
 

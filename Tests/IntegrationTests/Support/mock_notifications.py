@@ -5,8 +5,10 @@
   mock_notifications.py invoke ID KEY    the server says button KEY of notification ID was pressed
   mock_notifications.py closed ID        the server says notification ID was closed by the user
   mock_notifications.py slow SECONDS     from now on the server takes that long to answer Notify
+  mock_notifications.py slow-once SECONDS  the next Notify takes that long to answer, later ones not
 """
 import json
+import os
 import sys
 
 import dbus
@@ -47,6 +49,19 @@ def main():
     elif command == "slow":
         mock.AddMethod("org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u",
                        "import time\ntime.sleep(%s)\nret = 99" % float(sys.argv[2]))
+    elif command == "slow-once":
+        # Numbered like the template's Notify, so that the server stays a real one; the mock
+        # logs the call before it runs this, and is deaf to everything while it sleeps.
+        mock.AddMethod("org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u",
+                       "import time\n"
+                       "if not getattr(self, 'slept_%d', False):\n"
+                       "    self.slept_%d = True\n"
+                       "    time.sleep(%s)\n"
+                       "if args[1]:\n"
+                       "    ret = args[1]\n"
+                       "else:\n"
+                       "    ret = self.next_id\n"
+                       "    self.next_id += 1\n" % (os.getpid(), os.getpid(), float(sys.argv[2])))
     else:
         sys.exit("unknown command " + command)
 
