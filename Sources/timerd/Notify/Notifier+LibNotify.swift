@@ -16,7 +16,8 @@ import Synchronization
 /// its notification instead of stacking another, and closing a timer closes its notification.
 /// When the server goes away the ids are forgotten (a new server would reuse them for other
 /// notifications); what could not be shown while no server was there is shown when one
-/// appears (`NotificationBacklog`).
+/// appears (`NotificationBacklog`). When the session bus itself goes away, libnotify's state
+/// goes with it and the bus is looked for again (`SessionBus`).
 ///
 /// The mutable state below is touched only on the GLib thread, which is why the class can be
 /// `@unchecked Sendable`; other threads only queue work for it.
@@ -38,6 +39,8 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
     private var backlog = NotificationBacklog()
     private var capabilities: Set<String>?
     private var lastFailure: String?
+    private let appName: String
+    private let bus: SessionBus
 
     /// Where button presses go (the scheduler); set once it exists.
     private let handler = Mutex<ActionHandler?>(nil)
@@ -52,7 +55,16 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
     private let awaited = Atomic<Int>(0)
     private let shownSignal = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
 
-    init(appName: String) {
+    /// `busSocket`: where the session bus's socket is, to watch for it when the bus is gone
+    /// (by default from the environment, as GLib finds the bus).
+    init(
+        appName: String,
+        busSocket: String? = BusSocket.path(
+            address: getenv("DBUS_SESSION_BUS_ADDRESS").map { String(cString: $0) },
+            runtimeDirectory: getenv("XDG_RUNTIME_DIR").map { String(cString: $0) })
+    ) {
+        self.appName = appName
+        bus = SessionBus(socketPath: busSocket)
         Thread.start(name: "timerd-glib") { [self] in
             let pointer = Unmanaged.passUnretained(self).toOpaque()
             // libnotify's own warnings ("Failed to connect to proxy") repeat what `report`
@@ -68,10 +80,11 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
                     for item in notifier.queued.take() { item(notifier) }
                     return 1  // G_SOURCE_CONTINUE
                 }, pointer)
-            g_bus_watch_name(
-                G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
-                { _, _, _, data in LibNotifyNotifier.from(data).serverAppeared() },
-                { _, _, data in LibNotifyNotifier.from(data).serverVanished() }, pointer, nil)
+            bus.events = SessionBus.Events(
+                serverAppeared: { [unowned self] in serverAppeared() },
+                serverVanished: { [unowned self] in serverVanished() },
+                busClosed: { [unowned self] in busClosed() })
+            if let reason = bus.connect() { Log.debug("no session bus yet: \(reason)") }
             g_main_loop_run(g_main_loop_new(nil, 0))
         }
     }
@@ -118,6 +131,12 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
     // MARK: On the GLib thread
 
     private func present(_ content: NotificationContent) {
+        // The bus is looked for again at each notification while there is none (never there,
+        // or closed since).
+        if let reason = bus.connect() {
+            keepForLater(content)
+            return report(reason, content)
+        }
         guard let (handle, reused) = reuseOrCreate(for: content) else {
             return report("libnotify could not create a notification", content)
         }
@@ -236,6 +255,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
             if entry.timers.isEmpty { closeAndForget(entry) }
         }
         backlog.drop(timers: timers)
+        if backlog.isEmpty { bus.stopWatchingForSocket() }
     }
 
     private func closeAndForget(_ entry: Shown) {
@@ -274,8 +294,21 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
         backlog.serverGone()
     }
 
+    /// The session bus went away (the session ended, or the bus was restarted), and with it
+    /// the server and everything libnotify held: its proxy keeps the closed connection, which
+    /// GLib would hand out again to everyone asking for the bus, so libnotify starts afresh
+    /// (`notify_uninit` drops the proxy; the notifications are dropped first, while the proxy
+    /// their signal handlers are on still exists).
+    private func busClosed() {
+        serverVanished()
+        notify_uninit()
+        notify_init(appName)
+        if !backlog.pending.isEmpty { bus.watchForSocket() }
+    }
+
     private func keepForLater(_ content: NotificationContent) {
         backlog.keep(content)
+        if !bus.isConnected && !backlog.pending.isEmpty { bus.watchForSocket() }
     }
 
     private func flushPending() {
