@@ -100,4 +100,18 @@ import Testing
             #expect(flock(other, LOCK_EX | LOCK_NB) != 0, "and holds it")
         }
     }
+
+    // MARK: The socket's directory
+
+    @Test(arguments: [("TIMERD_SOCKET", "unset TIMERD_SOCKET"), ("--socket", "leave out --socket")])
+    func aMissingDirectoryIsNamedWithHowToMakeIt(givenBy: String, instead: String) throws {
+        try withScratchDirectory { directory in
+            let missing = directory + "/gone/deeper"
+            let location = SocketLocation(path: missing + "/timerd.sock", privateDirectory: nil, givenBy: givenBy)
+            let error = try #require(throws: StartupError.self) { _ = try InstanceLock(location) }
+            #expect(error.message == "The directory for the socket, \(missing), does not exist (\(givenBy) is \(missing)/timerd.sock). "
+                + "Create it with `mkdir -m 700 -p \(missing)`, or \(instead) to use timerd's own directory.")
+            #expect(entries(of: directory).isEmpty, "nothing is made")
+        }
+    }
 }

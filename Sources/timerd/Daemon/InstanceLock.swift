@@ -11,6 +11,8 @@ struct InstanceLock: ~Copyable {
     static func path(for location: SocketLocation) -> String { location.path + ".lock" }
 
     init(_ location: SocketLocation, waiting patience: Duration = .zero) throws(StartupError) {
+        // The lock file is the first thing made beside the socket: where a missing directory shows.
+        if let problem = location.directoryProblem { throw StartupError(problem) }
         try self.init(path: Self.path(for: location), holding: "on \(location.path)", waiting: patience)
     }
 
