@@ -7,6 +7,8 @@ extension TimerText {
     /// The first invisible character of `text` that is not where a script or an emoji sequence
     /// needs it, with its position (1-based, in code points); nil when there is none.
     static func misplacedInvisible(in text: String) -> (Unicode.Scalar, position: Int)? {
+        // Most names have none: no need to look at what is around each character.
+        guard text.unicodeScalars.contains(where: isInvisible) else { return nil }
         let scalars = Array(text.unicodeScalars)
         guard let i = scalars.indices.first(where: { isMisplacedInvisible(at: $0, in: scalars) }) else { return nil }
         return (scalars[i], i + 1)
@@ -15,9 +17,7 @@ extension TimerText {
     /// Whether `scalars[i]` shows nothing and nothing around it needs it.
     static func isMisplacedInvisible(at i: Int, in scalars: [Unicode.Scalar]) -> Bool {
         let s = scalars[i]
-        // Interlinear annotation controls are format characters shown as nothing, though not
-        // default-ignorable.
-        guard s.properties.isDefaultIgnorableCodePoint || (0xFFF9...0xFFFB).contains(s.value) else { return false }
+        guard isInvisible(s) else { return false }
         let before = i > 0 ? scalars[i - 1] : nil
         let after = i + 1 < scalars.count ? scalars[i + 1] : nil
         switch s.value {
@@ -39,6 +39,12 @@ extension TimerText {
         default:
             return true
         }
+    }
+
+    /// Default-ignorable (none is below U+00AD), or an interlinear annotation control: format
+    /// characters shown as nothing, though not default-ignorable.
+    static func isInvisible(_ s: Unicode.Scalar) -> Bool {
+        s.value >= 0xAD && (s.properties.isDefaultIgnorableCodePoint || (0xFFF9...0xFFFB).contains(s.value))
     }
 
     /// "U+200B ZERO WIDTH SPACE", for error messages.
