@@ -20,7 +20,8 @@ enum Connect {
                 "Cannot reach timerd at \(location.path): permission denied. That socket, or a directory above it, "
                     + "belongs to another user, and each user runs their own timerd; leave out --socket and "
                     + "TIMERD_SOCKET to reach yours.")
-        case .failure(let error) where error.code == ENOENT || error.code == ECONNREFUSED:
+        case .failure(let error) where error.code == ENOENT || error.code == ECONNREFUSED || error.code == ENOTDIR:
+            if let problem = location.directoryProblem { throw .unreachable(problem) }
             guard spawn else {
                 throw .unreachable(
                     "timerd is not running (nothing answers at \(location.path)). Start it with `timerd &`, "

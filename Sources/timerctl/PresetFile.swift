@@ -41,7 +41,9 @@ struct PresetFile {
 
     // MARK: Commands
 
-    private func set(name: String, duration text: String, message: String?) throws(CtlFailure) {
+    private func set(name typed: String, duration text: String, message: String?) throws(CtlFailure) {
+        // Written as timerd keeps timer names, so that timerd.conf holds the bytes `ls` shows.
+        let name = TimerText.normalized(typed)
         if let problem = Presets.problem(withName: name) { throw .usage(problem) }
         let duration: Duration
         do { duration = try DurationParser.parse(text) } catch { throw .usage(error.message) }

@@ -13,14 +13,14 @@ struct RequestBuilder {
     func countdown(
         name: String, duration text: String, message: String?, notify: NotifyOptions, repeats words: RepeatWords? = nil
     ) throws(CtlFailure) -> Request {
-        try check(name)
+        let name = try checked(name)
         let length: Duration
         do { length = try DurationParser.parse(text) } catch { throw .usage(error.message) }
         var repeats: Repeats?
         if let words {
             var then: Repeats.Step?
-            if let thenName = words.thenName, let thenText = words.thenDuration {
-                try check(thenName)
+            if let typed = words.thenName, let thenText = words.thenDuration {
+                let thenName = try checked(typed)
                 do {
                     then = Repeats.Step(name: thenName, length: try DurationParser.parse(thenText))
                 } catch {
@@ -38,7 +38,7 @@ struct RequestBuilder {
     func deadline(name: String, when text: String, message: String?, notify: NotifyOptions) throws(CtlFailure)
         -> Request
     {
-        try check(name)
+        let name = try checked(name)
         let at: Timestamp
         do { at = try DeadlineParser.parse(text, now: now, calendar: calendar) } catch { throw .usage(error.message) }
         return try start(name: name, spec: .deadline(at), endsIn: at - now, message: message, notify: notify)
@@ -58,8 +58,11 @@ struct RequestBuilder {
         }
     }
 
-    private func check(_ name: String) throws(CtlFailure) {
+    /// A new timer's name as the daemon keeps it (NFC), once it follows the rules for names.
+    private func checked(_ name: String) throws(CtlFailure) -> String {
+        let name = TimerText.normalized(name)
         if let problem = TimerText.problem(withName: name) { throw .usage(problem) }
+        return name
     }
 
     private func start(name: String, spec: StartSpec, endsIn: Duration, message: String?, notify: NotifyOptions)

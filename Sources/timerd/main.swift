@@ -47,6 +47,7 @@ func resolvePlaces() throws(StartupError) -> Places {
     {
         location.privateDirectory = runtime
     }
+    if activated != nil { location.givenBy = nil }
     // A daemon must not keep the directory it was started in busy; resolve the paths first.
     let cwd = getcwd(nil, 0).map { pointer in
         defer { free(pointer) }

@@ -13,11 +13,11 @@ import Protocol
     // MARK: Order of precedence
 
     @Test func explicitPathComesFirst() {
-        #expect(Self.resolve("/srv/flag.sock", Self.everything) == SocketLocation(path: "/srv/flag.sock", privateDirectory: nil))
+        #expect(Self.resolve("/srv/flag.sock", Self.everything) == SocketLocation(path: "/srv/flag.sock", privateDirectory: nil, givenBy: "--socket"))
     }
 
     @Test func thenTheEnvironmentVariable() {
-        #expect(Self.resolve(nil, Self.everything) == SocketLocation(path: "/srv/env.sock", privateDirectory: nil))
+        #expect(Self.resolve(nil, Self.everything) == SocketLocation(path: "/srv/env.sock", privateDirectory: nil, givenBy: "TIMERD_SOCKET"))
     }
 
     @Test func thenTheRuntimeDirectory() {
@@ -54,6 +54,40 @@ import Protocol
         // Relative paths are made absolute by the client, which knows its working directory.
         #expect(Self.resolve("my.sock").path == "my.sock")
         #expect(Self.resolve(nil, ["TIMERD_SOCKET": "sockets/t.sock"]).path == "sockets/t.sock")
+    }
+
+    // MARK: A directory that is not there
+
+    @Test func aMissingDirectoryOfTheVariableSaysHowToMakeItOrUnsetIt() {
+        let location = Self.resolve(nil, ["TIMERD_SOCKET": "/nonexistent/timerd test/t.sock"])
+        #expect(location.directoryProblem == """
+            The directory for the socket, /nonexistent/timerd test, does not exist (TIMERD_SOCKET is \
+            /nonexistent/timerd test/t.sock). Create it with `mkdir -m 700 -p '/nonexistent/timerd test'`, or unset \
+            TIMERD_SOCKET to use timerd's own directory.
+            """)
+    }
+
+    @Test func aMissingDirectoryOfTheFlagSaysToLeaveItOut() {
+        #expect(Self.resolve("/nonexistent/t.sock").directoryProblem == """
+            The directory for the socket, /nonexistent, does not exist (--socket is /nonexistent/t.sock). Create it \
+            with `mkdir -m 700 -p /nonexistent`, or leave out --socket to use timerd's own directory.
+            """)
+    }
+
+    @Test func aFileWhereTheDirectoryShouldBeIsNamed() {
+        #expect(Self.resolve("/etc/passwd/t.sock").directoryProblem == """
+            The socket cannot be made: /etc/passwd is not a directory (--socket is /etc/passwd/t.sock). Give a socket \
+            path in a directory, or leave out --socket to use timerd's own directory.
+            """)
+        #expect(Self.resolve(nil, ["TIMERD_SOCKET": "/etc/passwd/x/t.sock"]).directoryProblem?
+            .hasPrefix("The socket cannot be made: part of /etc/passwd/x is not a directory") == true)
+    }
+
+    @Test func anExistingDirectoryOrTimerdsOwnHasNoProblem() {
+        #expect(Self.resolve("/tmp/t.sock").directoryProblem == nil)
+        #expect(Self.resolve("t.sock").directoryProblem == nil, "the working directory")
+        #expect(Self.resolve(nil, ["XDG_RUNTIME_DIR": "/nonexistent"]).directoryProblem == nil,
+                "timerd makes its own directory, and says so itself when it cannot")
     }
 
     // MARK: Directory and length

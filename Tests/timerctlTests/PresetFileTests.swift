@@ -136,6 +136,19 @@ import Testing
         }
     }
 
+    @Test func aLookAlikeNameIsRefusedAndADecomposedOneIsWrittenInNFC() throws {
+        try Self.withScratch { scratch in
+            let error = try #require(throws: CtlFailure.self) {
+                _ = try scratch.run(.set(name: "tea\u{200B}", duration: "3m", message: nil))
+            }
+            #expect(error.message == #"The name "tea\u{200b}" contains an invisible character (U+200B ZERO WIDTH SPACE) at position 4; remove it."#)
+            #expect(scratch.text == nil)
+            _ = try scratch.run(.set(name: "cafe\u{301}", duration: "3m", message: nil))
+            #expect(Array(try #require(scratch.text).utf8) == Array("[presets]\ncaf\u{E9}=3m\n".utf8))
+            #expect(try scratch.run(.set(name: "caf\u{E9}", duration: "3m", message: nil)) == "Preset caf\u{E9} is 3m already.\n")
+        }
+    }
+
     @Test func removingUnknownPresetsRemovesTheOthersAndFails() throws {
         try Self.withScratch { scratch in
             try scratch.write("[presets]\negg=6m30s\ntea=3m\nrice=20m\n")

@@ -53,6 +53,36 @@ import Testing
         #expect(message.contains("starts or ends with a space"))
     }
 
+    /// timerctl refuses a look-alike name before sending, with the daemon's words, for the
+    /// timer and for its `--then` step.
+    @Test(arguments: ["tea\u{200B}", "\u{FEFF}tea", "tea\u{2060}", "tea\u{AD}", "\u{200D}", "\u{200F}"])
+    func lookAlikeNamesAreRefused(name: String) throws {
+        let problem = try #require(TimerText.problem(withName: name))
+        #expect(try Self.refusal { () throws(CtlFailure) in
+            try Self.builder().countdown(name: name, duration: "8m", message: nil, notify: NotifyOptions())
+        } == problem)
+        #expect(try Self.refusal { () throws(CtlFailure) in
+            try Self.builder().deadline(name: name, when: "17:00", message: nil, notify: NotifyOptions())
+        } == problem)
+        #expect(try Self.refusal { () throws(CtlFailure) in
+            try Self.builder().countdown(
+                name: "focus", duration: "25m", message: nil, notify: NotifyOptions(),
+                repeats: RepeatWords(rounds: 4, thenName: name, thenDuration: "5m"))
+        } == problem)
+    }
+
+    @Test func namesAreSentInNFC() throws {
+        let request = try Self.builder().countdown(
+            name: "cafe\u{301}", duration: "8m", message: nil, notify: NotifyOptions(),
+            repeats: RepeatWords(rounds: 2, thenName: "pause cafe\u{301}", thenDuration: "1m"))
+        guard case .start(let name, _, _, _, let repeats) = request else {
+            Issue.record("\(request)")
+            return
+        }
+        #expect(Array(name.utf8) == Array("caf\u{E9}".utf8))
+        #expect(Array(try #require(repeats?.then?.name).utf8) == Array("pause caf\u{E9}".utf8))
+    }
+
     @Test func badDurationOrDeadlineIsAUsageError() throws {
         #expect(try Self.refusal { () throws(CtlFailure) in
             try Self.builder().countdown(name: "pasta", duration: "8x", message: nil, notify: NotifyOptions())

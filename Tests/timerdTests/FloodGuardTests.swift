@@ -72,6 +72,25 @@ private let t0 = Moment.start.boot
         #expect(summary.timers == Array(names.dropFirst(5)))
     }
 
+    @Test func aTimerFoldedManyTimesIsNamedOnceWithHowOften() throws {
+        var floodGuard = FloodGuard()
+        _ = Self.admit(Array(repeating: "pomo", count: 201), to: &floodGuard, from: t0)
+        let flushed = floodGuard.flush(at: t0 + .seconds(1))
+        let summary = try #require(flushed)
+        #expect(summary.summary == "pomo done 196 more times")
+        #expect(summary.body == "pomo (196 times)")
+        #expect(summary.timers == ["pomo"])
+    }
+
+    @Test func repeatedAndSingleTimersAreEachNamedOnceInOrder() {
+        let summary = NotificationContent.folded(["pomo", "tea", "pomo", "eggs", "pomo", "tea"])
+        #expect(summary.summary == "3 more timers done: pomo (3 times), tea (2 times), eggs")
+        #expect(summary.body == "pomo (3 times)\ntea (2 times)\neggs")
+        #expect(summary.timers == ["pomo", "tea", "eggs"])
+        let many = NotificationContent.folded((1...8).flatMap { ["t\($0)", "t\($0)"] })
+        #expect(many.summary == "8 more timers done: t1 (2 times), t2 (2 times), t3 (2 times), t4 (2 times), t5 (2 times) and 3 more")
+    }
+
     @Test func oneFoldedTimerIsSingular() throws {
         var floodGuard = FloodGuard()
         _ = Self.admit(Array(Self.ten.prefix(6)), to: &floodGuard, from: t0)

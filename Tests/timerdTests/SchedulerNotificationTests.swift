@@ -304,6 +304,22 @@ private typealias Arming = RecordingAlarm.Arming
         #expect(await h.scheduler.timers().allSatisfy { $0.state == .done })
     }
 
+    /// A pomodoro of 100 rounds with steps of a millisecond: 200 notifications within the
+    /// first second, of which 5 are shown and the rest folded into a summary that names the
+    /// timer once, not "pomo, pomo, pomo…".
+    @Test func aTimerFoldedManyTimesIsNamedOnceInTheSummary() async throws {
+        let h = Harness()
+        let repeats = Repeats(rounds: 100, then: Repeats.Step(name: "break", length: .milliseconds(1)))
+        _ = await h.send(.start(name: "pomo", spec: .countdown(.milliseconds(1)), message: nil, repeats: repeats))
+        var alarm = AlarmFollower(h)
+        await alarm.toTheEnd()
+        let shown = h.notifier.shown
+        try #require(shown.count == 6, "\(shown.map(\.summary))")
+        #expect(shown[5].summary == "pomo done 195 more times")
+        #expect(shown[5].body == "pomo (195 times)")
+        #expect(shown[5].timers == ["pomo"])
+    }
+
     @Test func aSummaryDueGoesBeforeWhatARequestFires() async throws {
         let h = Harness()
         for i in 0..<6 { _ = await Self.start(h, "t\(i + 1)", .minutes(1) + .milliseconds(20) * i) }

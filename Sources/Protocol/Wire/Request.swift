@@ -120,7 +120,7 @@ public enum Request: Sendable, Equatable {
         let reader = try ParamsReader(method: method, params: params)
         switch method {
         case "start":
-            let name = try reader.name()
+            let name = try reader.newName()
             let seconds = try reader.optionalSeconds("seconds")
             let at = try reader.optionalTimestamp("at")
             let message = try reader.optionalString("message", example: "\"drain it\"")
@@ -258,6 +258,8 @@ private struct ParamsReader {
         return object[key]
     }
 
+    /// The name of the timer to act on, in NFC: any name a timer may have, including one
+    /// saved by an older timerd before a rule for new names was added.
     func name() throws(RPCError) -> String {
         guard let raw = value("name") else {
             throw .invalidParams("\(method) needs \"name\": the timer's name, a string such as \"pasta\".")
@@ -265,6 +267,14 @@ private struct ParamsReader {
         guard case .string(let name) = raw else {
             throw .invalidParams("\"name\" must be a string, such as \"pasta\".")
         }
+        let normalized = TimerText.normalized(name)
+        if let problem = TimerText.problem(findingName: normalized) { throw .invalidParams(problem) }
+        return normalized
+    }
+
+    /// The name for a new timer, in NFC: it follows every rule for names.
+    func newName() throws(RPCError) -> String {
+        let name = try name()
         if let problem = TimerText.problem(withName: name) { throw .invalidParams(problem) }
         return name
     }
@@ -352,11 +362,12 @@ private struct ParamsReader {
             else {
                 throw .invalidParams("\"then\" must be an object with a \"name\" and \"seconds\", \(example).")
             }
-            if let problem = TimerText.problem(withName: name) { throw .invalidParams("\"then\": \(problem)") }
+            let stepName = TimerText.normalized(name)
+            if let problem = TimerText.problem(withName: stepName) { throw .invalidParams("\"then\": \(problem)") }
             guard length > .zero, length <= Limits.maxCountdown else {
                 throw .invalidParams("\"then\" must last more than zero and at most 365 days, \(example).")
             }
-            then = Repeats.Step(name: name, length: length)
+            then = Repeats.Step(name: stepName, length: length)
         }
         guard rounds != nil || then != nil else { return nil }
         return Repeats(rounds: rounds ?? 1, then: then)

@@ -8,23 +8,64 @@ public enum TimerText {
     public static let maxMessageCharacters = 1_000
     public static let maxMessageBytes = 4_000
 
-    /// Nil when `name` is acceptable, otherwise a sentence saying what is wrong and what to do.
+    /// Nil when `name` is acceptable for a new timer (or a preset, or a `--then` step),
+    /// otherwise a sentence saying what is wrong and what to do.
+    ///
+    /// Beyond what a lookup checks (`problem(findingName:)`), a new name may not hold what
+    /// would make it look like another: characters that reorder text or show nothing, or a
+    /// combining mark with no letter to go on. Check the name as `normalized` makes it.
     public static func problem(withName name: String) -> String? {
+        if let problem = problem(findingName: name) { return problem }
+        if name.unicodeScalars.contains(where: isBidiFormatting) {
+            return "The name \(quoted(name)) contains \(bidiFormattingProblem)"
+        }
+        if let (scalar, position) = misplacedInvisible(in: name) {
+            return "The name \(quoted(name)) contains an invisible character (\(describe(scalar))) at position "
+                + "\(position); remove it\(invisibleHint(scalar))."
+        }
+        if let first = name.unicodeScalars.first, isCombiningMark(first) {
+            return "The name \(quoted(name)) starts with a combining mark (\(describe(first))), which has no letter "
+                + "to go on; put the letter before it, or remove it."
+        }
+        // Blank, but neither white space nor invisible: the usual way to make an empty-looking name.
+        if name.unicodeScalars.first == "\u{2800}" || name.unicodeScalars.last == "\u{2800}" {
+            return "The name \(quoted(name)) starts or ends with a blank (U+2800 BRAILLE PATTERN BLANK); remove it."
+        }
+        return nil
+    }
+
+    /// Nil when `name` could be a timer's, so that a command may look it up; otherwise why it
+    /// cannot. Looser than `problem(withName:)`: a timer saved by an older timerd, before a
+    /// rule was added, keeps its name and must stay reachable by it.
+    public static func problem(findingName name: String) -> String? {
         if name.isEmpty { return "A timer needs a name, such as pasta or 'tea break'." }
-        if name.count > maxNameCharacters || name.utf8.count > maxNameBytes {
+        if name.count > maxNameCharacters {
             // Quoted: a long name may also hold control characters, which must not reach a terminal.
             return "The name \(quoted(String(name.prefix(20)) + "…")) is too long; use at most \(maxNameCharacters) characters."
         }
+        if name.utf8.count > maxNameBytes {
+            return "The name \(quoted(String(name.prefix(20)) + "…")) is too long: its \(name.count) characters take "
+                + "\(name.utf8.count) bytes, and a name holds at most \(maxNameBytes) bytes (emoji and accented letters "
+                + "take several each); use fewer characters."
+        }
         if name.unicodeScalars.contains(where: isControl) {
             return "The name \(quoted(name)) contains a control character (such as a newline or tab); use printable text."
-        }
-        if name.unicodeScalars.contains(where: isBidiFormatting) {
-            return "The name \(quoted(name)) contains \(bidiFormattingProblem)"
         }
         if name.first!.isWhitespace || name.last!.isWhitespace {
             return "The name \(quoted(name)) starts or ends with a space; remove it."
         }
         return nil
+    }
+
+    /// `name` in Unicode Normalization Form C, the form timerd keeps, shows and compares names
+    /// in: "café" typed with a precomposed é and with e + U+0301 is one name, and every program
+    /// that compares bytes (jq, grep, SQLite) sees the same bytes that `timerctl ls` shows.
+    /// (Swift's `==` and hashing already compare canonically; the bytes are what this fixes.)
+    public static func normalized(_ name: String) -> String {
+        if name.utf8.allSatisfy({ $0 < 0x80 }) { return name }
+        // The standard library's NFC, public though underscored: there is no other without
+        // Foundation until the Unicode normalization proposal ships.
+        return String(decoding: name._nfcCodeUnits, as: UTF8.self)
     }
 
     /// Nil when `message` is acceptable. Newlines are allowed in messages; other control characters are not.
@@ -59,16 +100,21 @@ public enum TimerText {
         "a bidirectional formatting character, which shows text in another order than it has; remove it "
         + "(right-to-left scripts need none)."
 
-    /// The name in double quotes with control characters made visible, for error messages.
+    /// The name in double quotes with control characters made visible, for error messages:
+    /// those, the bidirectional formatting characters, invisible characters where they show
+    /// nothing, and a combining mark that would go on the opening quote, as `\u{…}`.
     public static func quoted(_ text: String) -> String {
         var out = "\""
-        for s in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (i, s) in scalars.enumerated() {
             switch s {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\t": out += "\\t"
-            case _ where isControl(s) || isBidiFormatting(s): out += "\\u{\(String(s.value, radix: 16))}"
+            case _ where isControl(s) || isBidiFormatting(s) || isMisplacedInvisible(at: i, in: scalars)
+                || (i == 0 && isCombiningMark(s)):
+                out += "\\u{\(String(s.value, radix: 16))}"
             default: out.unicodeScalars.append(s)
             }
         }

@@ -11,6 +11,8 @@ struct InstanceLock: ~Copyable {
     static func path(for location: SocketLocation) -> String { location.path + ".lock" }
 
     init(_ location: SocketLocation, waiting patience: Duration = .zero) throws(StartupError) {
+        // The lock file is the first thing made beside the socket: where a missing directory shows.
+        if let problem = location.directoryProblem { throw StartupError(problem) }
         try self.init(path: Self.path(for: location), holding: "on \(location.path)", waiting: patience)
     }
 
@@ -20,7 +22,7 @@ struct InstanceLock: ~Copyable {
     init(path: String, holding what: String, waiting patience: Duration = .zero) throws(StartupError) {
         // O_NOFOLLOW: a symlink planted at the lock path is refused, not followed. O_NONBLOCK:
         // a FIFO planted there must not hang the open (it is refused below).
-        fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else {
             if errno == ELOOP {
                 throw StartupError(
@@ -37,12 +39,12 @@ struct InstanceLock: ~Copyable {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 && ContinuousClock.now < deadline {
             usleep(10_000)
         }
-        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else {
-            let holder = Self.readPID(fd)
+        if flock(fd, LOCK_EX | LOCK_NB) != 0, case .held(let holder) = Self.holder(of: fd) {
             close(fd)
             let who = holder.map { " (pid \($0))" } ?? ""
             throw StartupError("timerd is already running\(who) \(what); there is nothing to do.")
         }
+        self.fd = fd
         let pid = Array("\(getpid())\n".utf8)
         ftruncate(fd, 0)
         _ = pwrite(fd, pid, pid.count, 0)
@@ -61,6 +63,30 @@ struct InstanceLock: ~Copyable {
                 + "to use it. Choose a socket in a directory of your own (--socket), or have the file removed."
         }
         return nil
+    }
+
+    enum Holder: Equatable {
+        /// Someone holds the lock: the pid in the file, when that process is alive.
+        case held(Int32?)
+        /// The holder let go while we looked, and the lock is ours now.
+        case ours
+    }
+
+    /// Who holds the lock on `fd`, which we just failed to take. The pid in the file can be out of
+    /// date for a moment: a daemon that has just taken the lock writes its pid after, so the
+    /// file still names the one before it, which has exited; and a holder that is exiting
+    /// may let go. So a pid is named only while its process lives, and when it does not, we
+    /// look again for a little while, and try the lock again.
+    static func holder(of fd: Int32, patience: Duration = .milliseconds(200)) -> Holder {
+        let deadline = ContinuousClock.now + patience
+        while true {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return .ours }
+            // kill(pid, 0) fails with ESRCH for a pid that is gone (and EPERM for another
+            // user's process, which is not the timerd that holds a lock file of ours).
+            if let pid = readPID(fd), pid > 0, kill(pid, 0) == 0 { return .held(pid) }
+            guard ContinuousClock.now < deadline else { return .held(nil) }
+            usleep(5_000)
+        }
     }
 
     private static func readPID(_ fd: Int32) -> Int32? {

@@ -51,11 +51,24 @@ struct NotificationContent: Equatable, Sendable {
     }
 
     /// Timers folded away by the flood guard, told in one notification a second later:
-    /// "25 more timers done: a, b, c, d, e and 20 more".
+    /// "25 more timers done: a, b, c, d, e and 20 more". Each timer is named once, with how
+    /// often it was held back when that was more than once (a repeating timer's every step):
+    /// "pomo done 196 more times", "3 more timers done: pomo (196 times), tea, eggs".
     static func folded(_ names: [String]) -> NotificationContent {
-        NotificationContent(
-            summary: "\(names.count) more timer\(names.count == 1 ? "" : "s") done: \(list(names))",
-            body: limited(names), timers: names, actions: [.snooze(.seconds(300)), .dismiss])
+        var counts: [String: Int] = [:]
+        let timers = names.filter { name in
+            counts[name, default: 0] += 1
+            return counts[name] == 1
+        }
+        let items = timers.map { name in counts[name]! == 1 ? name : "\(name) (\(counts[name]!) times)" }
+        let summary =
+            if timers.count == 1 && names.count > 1 {
+                "\(timers[0]) done \(names.count) more times"
+            } else {
+                "\(timers.count) more timer\(timers.count == 1 ? "" : "s") done: \(list(items))"
+            }
+        return NotificationContent(
+            summary: summary, body: limited(items), timers: timers, actions: [.snooze(.seconds(300)), .dismiss])
     }
 
     /// A reminder before the end: "report: 10 minutes left" / "Deadline Fri 17:00".

@@ -401,6 +401,37 @@ import Protocol
         #expect(try Request(method: "get", params: ["name": .string(name)]) == .get(name: name))
     }
 
+    /// A new timer's name follows every rule; looking one up only needs a name a timer may
+    /// have, so that one saved before a rule was added stays reachable.
+    @Test(arguments: ["tea\u{200B}", "\u{FEFF}tea", "tea\u{2060}", "tea\u{AD}", "\u{200D}", "\u{200F}", "\u{301}tea"])
+    func lookAlikeNamesAreRefusedForNewTimersOnly(name: String) throws {
+        let error = try #require(Self.refusal("start", ["name": .string(name), "seconds": 480]))
+        #expect(error.code == RPCError.invalidParamsCode)
+        #expect(error.message == TimerText.problem(withName: name))
+        let then = try #require(Self.refusal(
+            "start", ["name": "focus", "seconds": 1_500, "then": ["name": .string(name), "seconds": 300]]))
+        #expect(then.message == "\"then\": " + TimerText.problem(withName: name)!)
+        #expect(try Request(method: "get", params: ["name": .string(name)]) == .get(name: name))
+        #expect(try Request(method: "cancel", params: ["name": .string(name)]) == .cancel(name: name))
+    }
+
+    @Test func namesAreReadInNFC() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        guard case .start(let name, _, _, _, let repeats) = try Request(
+            method: "start", params: ["name": .string(decomposed), "seconds": 480, "then": ["name": .string(decomposed + "!"), "seconds": 60]])
+        else {
+            Issue.record("not a start")
+            return
+        }
+        #expect(Array(name.utf8) == Array(composed.utf8))
+        #expect(Array(try #require(repeats?.then?.name).utf8) == Array((composed + "!").utf8))
+        guard case .cancel(let cancelled) = try Request(method: "cancel", params: ["name": .string(decomposed)]) else {
+            Issue.record("not a cancel")
+            return
+        }
+        #expect(Array(cancelled.utf8) == Array(composed.utf8))
+    }
+
     @Test func sixtyFourCharactersIsTheLongestName() throws {
         let name = String(repeating: "a", count: 64)
         #expect(try Request(method: "get", params: ["name": .string(name)]) == .get(name: name))
