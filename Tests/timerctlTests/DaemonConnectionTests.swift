@@ -93,4 +93,26 @@ import Testing
             #expect(error.message == reason)
         }
     }
+
+    @Test("exchange returns the daemon's error as it sent it, with its code")
+    func exchangeKeepsTheErrorCode() throws {
+        var connection = try Self.connection { fd in
+            var framer = LineFramer()
+            var chunk = [UInt8](repeating: 0, count: 4096)
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard n > 0 else { return }
+            framer.append(contentsOf: chunk[..<n])
+            guard let line = try? framer.nextLine(), let id = (try? JSONParser.parse(line))?["id"] else { return }
+            _ = Self.write(RPC.line(RPC.error(id: id, .invalidParams("cancel has no parameter \"all\"; it takes name."))), to: fd)
+        }
+        let answer = try connection.exchange(.cancelAll)
+        #expect(answer.failure?.code == RPCError.invalidParamsCode)
+        #expect(answer.failure?.message == "cancel has no parameter \"all\"; it takes name.")
+    }
+}
+
+extension Result {
+    fileprivate var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
 }
