@@ -32,11 +32,21 @@ struct CtlFailure: Error, CustomStringConvertible {
 
 /// A blocking connection to the daemon: sends requests as lines, reads replies in order, and
 /// keeps events that arrive in between for whoever asks for them.
+///
+/// Requests sent together are pipelined, and replies are read while requests are still being
+/// written: the daemon answers only as fast as its replies are read, so a client that wrote
+/// thousands of requests before reading any would wait for ever once the socket's buffers
+/// filled up in both directions (the daemon waiting for it to read, it waiting for the daemon
+/// to read).
 struct DaemonConnection: ~Copyable {
     private let fd: Int32
     private var framer = LineFramer(maxLineLength: 1 << 30)
     private var nextID: Int64 = 1
     private var events: [(TimerEvent, TimerInfo)] = []
+
+    /// How many bytes of requests are encoded ahead of the socket: enough for a write to
+    /// fill what the socket takes, not the whole of a long pipeline at once.
+    private static let sendWindow = 65_536
 
     init(fd: Int32) { self.fd = fd }
 
@@ -49,37 +59,92 @@ struct DaemonConnection: ~Copyable {
 
     /// Sends several requests at once (pipelined) and returns their results in order.
     mutating func call(_ requests: [Request]) throws(CtlFailure) -> [Result<JSONValue, CtlFailure>] {
+        try exchange(requests).map { $0.mapError { .refused($0.message) } }
+    }
+
+    /// Sends one request and returns the daemon's answer as it sent it, error code and all.
+    mutating func exchange(_ request: Request) throws(CtlFailure) -> Result<JSONValue, RPCError> {
+        try exchange([request])[0]
+    }
+
+    /// Sends `requests` pipelined, reading replies (and events) as they come while the rest
+    /// are written, and returns the daemon's answers in order.
+    mutating func exchange(_ requests: [Request]) throws(CtlFailure) -> [Result<JSONValue, RPCError>] {
         let firstID = nextID
-        var bytes: [UInt8] = []
-        for request in requests {
-            bytes += RPC.line(RPC.request(id: nextID, request))
-            nextID += 1
-        }
-        try write(bytes)
-        var results: [Result<JSONValue, CtlFailure>] = []
+        nextID += Int64(requests.count)
+        var results: [Result<JSONValue, RPCError>] = []
+        results.reserveCapacity(requests.count)
+        var unsent: [UInt8] = []
+        var offset = 0
+        var encoded = 0
+        /// Why writing stopped early: the daemon closed the connection (its reason, if it gave
+        /// one, is read next).
+        var writeFailure: Errno?
         while results.count < requests.count {
-            switch try nextMessage() {
-            case .event(let event, let timer):
-                events.append((event, timer))
-            case .reply(.null, .failure(let error)):
-                // Not an answer to a request but the daemon's last word (another user's
-                // timerd, too many connections, a line too long): say what it said.
-                throw .refused(error.message)
-            case .reply(let id, let result):
-                guard id == .integer(firstID + Int64(results.count)) else {
-                    throw .unreachable("The daemon answered out of order; is it a compatible version?")
+            // The replies already read first: they may be all that is left to wait for.
+            if let message = try bufferedMessage() {
+                try take(message, into: &results, firstID: firstID)
+                continue
+            }
+            if offset == unsent.count && encoded < requests.count && writeFailure == nil {
+                unsent.removeAll(keepingCapacity: true)
+                offset = 0
+                while encoded < requests.count && unsent.count < Self.sendWindow {
+                    unsent += RPC.line(RPC.request(id: firstID + Int64(encoded), requests[encoded]))
+                    encoded += 1
                 }
-                results.append(result.mapError { .refused($0.message) })
+            }
+            let writing = offset < unsent.count && writeFailure == nil
+            var entry = pollfd(fd: fd, events: Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0), revents: 0)
+            guard poll(&entry, 1, -1) > 0 else {
+                if errno == EINTR { continue }
+                throw .unreachable("Lost the connection to the daemon: \(Errno(errno)).")
+            }
+            if writing && entry.revents & Int16(POLLOUT) != 0 {
+                let n = unsent.withUnsafeBytes {
+                    send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
+                }
+                if n > 0 {
+                    offset += n
+                } else if n < 0 && errno != EINTR && errno != EAGAIN && errno != EWOULDBLOCK {
+                    writeFailure = Errno(errno)
+                }
+            }
+            if entry.revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
+                try receive(wait: false, writeFailure: writeFailure)
             }
         }
         return results
+    }
+
+    /// Files one message read during `exchange`: a reply as the next result, an event for later.
+    private mutating func take(_ message: Outgoing, into results: inout [Result<JSONValue, RPCError>], firstID: Int64)
+        throws(CtlFailure)
+    {
+        switch message {
+        case .event(let event, let timer):
+            events.append((event, timer))
+        case .reply(.null, .failure(let error)):
+            // Not an answer to a request but the daemon's last word (another user's
+            // timerd, too many connections, a line too long): say what it said.
+            throw .refused(error.message)
+        case .reply(let id, let result):
+            guard id == .integer(firstID + Int64(results.count)) else {
+                throw .unreachable("The daemon answered out of order; is it a compatible version?")
+            }
+            results.append(result)
+        }
     }
 
     /// The next event, waiting for one if none is buffered.
     mutating func nextEvent() throws(CtlFailure) -> (TimerEvent, TimerInfo) {
         if !events.isEmpty { return events.removeFirst() }
         while true {
-            if case .event(let event, let timer) = try nextMessage() { return (event, timer) }
+            if let message = try bufferedMessage() {
+                if case .event(let event, let timer) = message { return (event, timer) }
+                continue
+            }
+            try receive(wait: true)
         }
     }
 
@@ -92,85 +157,51 @@ struct DaemonConnection: ~Copyable {
         var found = events
         events.removeAll()
         while true {
-            let line: [UInt8]?
-            do { line = try framer.nextLine() } catch { throw .unreachable("The daemon sent an impossibly long line.") }
-            if let line {
-                do {
-                    if case .event(let event, let timer) = try RPC.decodeOutgoing(line) { found.append((event, timer)) }
-                } catch {
-                    throw .unreachable(error.message)
-                }
+            if let message = try bufferedMessage() {
+                if case .event(let event, let timer) = message { found.append((event, timer)) }
                 continue
             }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            if n > 0 {
-                chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                return found
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                throw .unreachable("The daemon closed the connection (did it stop?).")
-            }
+            guard try receive(wait: false, stopIfNothing: true) else { return found }
         }
     }
 
-    private mutating func nextMessage() throws(CtlFailure) -> Outgoing {
-        while true {
-            let line: [UInt8]?
-            do {
-                line = try framer.nextLine()
-            } catch {
-                throw .unreachable("The daemon sent an impossibly long line.")
-            }
-            if let line {
-                do {
-                    return try RPC.decodeOutgoing(line)
-                } catch {
-                    throw .unreachable(error.message)
-                }
-            }
-            var chunk = [UInt8](repeating: 0, count: 65_536)
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-            if n > 0 {
-                chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                throw .unreachable("The daemon closed the connection (did it stop?). Try again; see the log if it keeps happening.")
-            }
+    /// The next whole message already read, if there is one.
+    private mutating func bufferedMessage() throws(CtlFailure) -> Outgoing? {
+        let line: [UInt8]?
+        do {
+            line = try framer.nextLine()
+        } catch {
+            throw .unreachable("The daemon sent an impossibly long line.")
+        }
+        guard let line else { return nil }
+        do {
+            return try RPC.decodeOutgoing(line)
+        } catch {
+            throw .unreachable(error.message)
         }
     }
 
-    private func write(_ bytes: [UInt8]) throws(CtlFailure) {
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes.withUnsafeBytes { send(fd, $0.baseAddress! + offset, $0.count - offset, Int32(MSG_NOSIGNAL)) }
-            if n > 0 {
-                offset += n
-            } else if n < 0 && errno == EINTR {
-                continue
-            } else {
-                let error = Errno(errno)
-                // The daemon may have turned us away before reading anything (another user's
-                // timerd): its reason is waiting to be read.
-                if let reason = lastWord() { throw .refused(reason) }
-                throw .unreachable("Lost the connection to the daemon: \(error).")
-            }
-        }
-    }
-
-    /// The error the daemon sent before closing the connection, if it sent one.
-    private func lastWord() -> String? {
-        var reader = LineFramer(maxLineLength: 1 << 20)
+    /// Reads what the socket holds into the framer: waiting for something if `wait`, else
+    /// taking only what is there. Returns false when nothing was there and `stopIfNothing`;
+    /// throws once the daemon has closed the connection.
+    @discardableResult
+    private mutating func receive(wait: Bool, stopIfNothing: Bool = false, writeFailure: Errno? = nil)
+        throws(CtlFailure) -> Bool
+    {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
-            guard n > 0 else { return nil }
-            chunk.withUnsafeBytes { reader.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
-            while let line = try? reader.nextLine() {
-                if case .reply(.null, .failure(let error))? = try? RPC.decodeOutgoing(line) { return error.message }
+            let n = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, wait ? 0 : Int32(MSG_DONTWAIT)) }
+            if n > 0 {
+                chunk.withUnsafeBytes { framer.append(UnsafeRawBufferPointer(rebasing: $0[..<n])) }
+                return true
+            } else if n < 0 && errno == EINTR {
+                continue
+            } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                return !stopIfNothing
+            } else if let writeFailure {
+                throw .unreachable("Lost the connection to the daemon: \(writeFailure).")
+            } else {
+                throw .unreachable("The daemon closed the connection (did it stop?). Try again; see the log if it keeps happening.")
             }
         }
     }

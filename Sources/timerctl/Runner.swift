@@ -50,11 +50,9 @@ struct Runner {
         case .reset(let names): try each(names, Request.reset, verb: "restarted")
         case .cancel(let names): try each(names, Request.cancel, verb: "cancelled", finished: true)
         case .cancelAll:
-            var connection = try connect()
-            let names = try list(&connection).timers.map(\.name)
-            guard !names.isEmpty else { return output("No timers to cancel.\n") }
-            _ = try connection.call(names.map { Request.cancel(name: $0) })
-            output("Cancelled \(names.count) timer\(names.count == 1 ? "" : "s").\n")
+            let count = try cancelAll()
+            guard count > 0 else { return output("No timers to cancel.\n") }
+            output("Cancelled \(count) timer\(count == 1 ? "" : "s").\n")
         case .extend(let name, let text):
             let amount: Duration
             do { amount = try DurationParser.parseSigned(text) } catch { throw .usage(error.message) }
@@ -118,6 +116,37 @@ struct Runner {
             }
         }
         if !refusals.isEmpty { throw .refused(refusals.joined(separator: "\ntimerctl: ")) }
+    }
+
+    /// Cancels every timer in one request and returns how many there were. A daemon from
+    /// before `cancel` took `"all"` refuses the parameter (`-32602`: a daemon that knows it
+    /// never answers so); from it the timers are listed and cancelled one by one.
+    private func cancelAll() throws(CtlFailure) -> Int {
+        var connection = try connect()
+        switch try connection.exchange(.cancelAll) {
+        case .success(let reply):
+            guard let count = reply["cancelled"]?.int64Value else {
+                throw .unreachable("The daemon's reply does not say how many timers it cancelled.")
+            }
+            return Int(count)
+        case .failure(let error) where error.code == RPCError.invalidParamsCode:
+            break
+        case .failure(let error):
+            throw .refused(error.message)
+        }
+        let names = try list(&connection).timers.map(\.name)
+        var cancelled = 0
+        var refusals: [String] = []
+        for result in try connection.exchange(names.map { Request.cancel(name: $0) }) {
+            switch result {
+            case .success: cancelled += 1
+            // Cancelled meanwhile by someone else: gone all the same.
+            case .failure(let error) where error.code == RPCError.notFoundCode: continue
+            case .failure(let error): if !refusals.contains(error.message) { refusals.append(error.message) }
+            }
+        }
+        if !refusals.isEmpty { throw .refused(refusals.joined(separator: "\ntimerctl: ")) }
+        return cancelled
     }
 
     /// Blocks until `name` fires. Subscribing first and then asking for the timer closes

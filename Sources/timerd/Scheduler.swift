@@ -308,6 +308,10 @@ actor Scheduler {
         case .resume(let name): command = .resume(name: name)
         case .reset(let name): command = .reset(name: name)
         case .cancel(let name): command = .cancel(name: name)
+        case .cancelAll:
+            let (count, cancelled) = table.cancelAll(at: now)
+            effects += cancelled
+            return .success(.value(["cancelled": .integer(Int64(count))]))
         case .extend(let name, let by): command = .extend(name: name, by: by)
         case .snooze(let name, let by): command = .snooze(name: name, by: by ?? Self.defaultSnooze)
         case .todoAdd(let name, let texts): command = .todoAdd(name: name, texts: texts)
@@ -443,22 +447,29 @@ actor Scheduler {
     // MARK: Effects
 
     private func perform(_ effects: [Effect], at now: Moment) {
+        // A timer that runs again, or is gone, takes its notification with it. Closed together,
+        // in one hand-over to the notifier (a `cancel` of every timer closes thousands), and
+        // before anything is shown, which must not be closed with them.
+        var closing: [String] = []
+        func close() {
+            if !closing.isEmpty { notifier.close(timers: closing) }
+            closing.removeAll()
+        }
         for effect in effects {
             switch effect {
             case .event(let event, let info):
-                // A timer that runs again, or is gone, takes its notification with it.
-                if [.started, .reset, .snoozed, .extended, .cancelled].contains(event) {
-                    notifier.close(timers: [info.name])
-                }
+                if [.started, .reset, .snoozed, .extended, .cancelled].contains(event) { closing.append(info.name) }
                 guard !subscribers.isEmpty else { continue }
                 let line = RPC.eventLine(event, info)
                 for sink in subscribers.values { sink.deliver(line) }
             case .notify, .remind, .advance:
                 break  // told by `fire`, through the flood guard
             case .checklistDone(let info):
+                close()
                 present(.checklistDone(info, now: now.wall, calendar: calendar), sound: info.sound, at: now, urgency: .normal)
             }
         }
+        close()
     }
 
     /// Re-arms the alarm only when the next due instants changed: most requests do not

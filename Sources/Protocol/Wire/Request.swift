@@ -19,6 +19,8 @@ public enum Request: Sendable, Equatable {
     case resume(name: String)
     case reset(name: String)
     case cancel(name: String)
+    /// Cancels every timer at once, in one transaction (`cancel` with `"all": true`).
+    case cancelAll
     case extend(name: String, by: Duration)
     /// Runs a finished timer again for `by` (default 5 min): "remind me again later".
     case snooze(name: String, by: Duration?)
@@ -47,7 +49,7 @@ public enum Request: Sendable, Equatable {
         case .pause: "pause"
         case .resume: "resume"
         case .reset: "reset"
-        case .cancel: "cancel"
+        case .cancel, .cancelAll: "cancel"
         case .extend: "extend"
         case .snooze: "snooze"
         case .subscribe: "subscribe"
@@ -89,6 +91,8 @@ public enum Request: Sendable, Equatable {
         case .snooze(let name, let by):
             p["name"] = .string(name)
             if let by { p["seconds"] = WireTime.seconds(by) }
+        case .cancelAll:
+            p["all"] = true
         case .history(let limit):
             if let limit { p["limit"] = .integer(Int64(limit)) }
         case .todoAdd(let name, let texts):
@@ -144,7 +148,22 @@ public enum Request: Sendable, Equatable {
         case "pause": self = .pause(name: try reader.name())
         case "resume": self = .resume(name: try reader.name())
         case "reset": self = .reset(name: try reader.name())
-        case "cancel": self = .cancel(name: try reader.name())
+        case "cancel":
+            switch reader.value("all") {
+            case nil:
+                guard reader.value("name") != nil else {
+                    throw .invalidParams(
+                        "cancel needs \"name\", the timer's name (a string such as \"pasta\"), or \"all\": true to cancel every timer.")
+                }
+                self = .cancel(name: try reader.name())
+            case .bool(true)?:
+                guard reader.value("name") == nil else {
+                    throw .invalidParams("cancel takes either \"name\" (one timer) or \"all\": true (every timer), not both.")
+                }
+                self = .cancelAll
+            default:
+                throw .invalidParams("\"all\" may only be true (cancel every timer); to cancel one timer, give its \"name\" alone.")
+            }
         case "extend":
             let name = try reader.name()
             guard let seconds = try reader.optionalSeconds("seconds") else {
@@ -243,7 +262,8 @@ private struct ParamsReader {
         switch method {
         case "start": ["name", "seconds", "at", "message", "remind", "sound", "silent", "rounds", "then"]
         case "extend", "snooze": ["name", "seconds"]
-        case "get", "pause", "resume", "reset", "cancel": ["name"]
+        case "get", "pause", "resume", "reset": ["name"]
+        case "cancel": ["name", "all"]
         case "history": ["limit"]
         case "todo.add": ["name", "items"]
         case "todo.set": ["name", "id", "done", "text"]

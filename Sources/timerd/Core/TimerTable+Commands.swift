@@ -131,6 +131,20 @@ extension TimerTable {
         return outcome(record, .cancelled, at: now)
     }
 
+    /// Removes every timer, oldest first, and returns how many there were with a `cancelled`
+    /// event for each (the same as cancelling them one by one). Each removal is journalled,
+    /// so a save that fails puts them all back.
+    mutating func cancelAll(at now: Moment) -> (count: Int, effects: [Effect]) {
+        let all = Array(records.values)
+        var effects: [Effect] = []
+        effects.reserveCapacity(all.count)
+        for record in all {
+            remove(record)
+            effects.append(.event(.cancelled, record.info(at: now)))
+        }
+        return (all.count, effects)
+    }
+
     private mutating func extend(_ name: String, by delta: Duration, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
         guard delta != .zero, abs(delta.nanoseconds) <= Limits.maxCountdown.nanoseconds else {

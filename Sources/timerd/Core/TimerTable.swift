@@ -112,7 +112,9 @@ struct TimerTable: Sendable {
                 idsByName[current.name] = nil
             }
         }
-        for case (_, let previous?) in journal {
+        // In id order: after a removal of many (a `cancel` of every timer) the records' arrays
+        // have closed up, and a record put back out of order is an insertion in their middle.
+        for previous in journal.values.compactMap({ $0 }).sorted(by: { $0.id < $1.id }) {
             if let current = records[previous.id], current.name != previous.name, idsByName[current.name] == previous.id {
                 idsByName[current.name] = nil
             }
