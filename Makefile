@@ -14,7 +14,6 @@
 #                    seconds `make test` gives them; see docs/security.md
 
 SWIFT ?= swift
-PYTHON ?= python3
 RELEASE_BIN = .build/release
 
 # Where `make install` puts things: ~/.local for a user, /usr/local for root. DESTDIR, if
@@ -116,17 +115,26 @@ deps:
 test-deps:
 	@scripts/deps test
 
-# The manual pages, from docs/man/*.md; timerctl(1)'s commands come from timerctl's own help.
-# Their version is the programs' own, which every build (plain `swift build` too) stamps from
-# `git describe` when it can (Plugins/VersionStamp), else the fallback in Sources/Protocol/Version.swift.
+# The manual pages, by scdoc(1) from docs/man/*.scd with the version put in and, in place of
+# timerctl(1)'s {{commands}} line, the commands as timerctl's own help describes them
+# (`timerctl __man`); scdoc's errors name lines of $(MAN_OUT)/PAGE.scd, the source so filled in.
+# The version is the programs' own, which every build (plain `swift build` too) stamps from
+# `git describe` when it can (Plugins/VersionStamp), else the fallback in
+# Sources/Protocol/Version.swift; the date is SOURCE_DATE_EPOCH, else that of the source's last
+# commit, else its mtime. scripts/man-ascii.sed keeps what the pages show plain ASCII, to copy
+# and type.
 man: $(BUILD_PROGRAMS)
 	@mkdir -p $(MAN_OUT)
-	$(PROGRAMS)/timerctl __man > $(MAN_OUT)/timerctl-commands.md
+	$(PROGRAMS)/timerctl __man > $(MAN_OUT)/timerctl-commands.scd
 	@version=$$($(PROGRAMS)/timerctl --version) && version=$${version#timerctl } && \
 	for page in $(MAN_PAGES); do \
-	  echo "scripts/man2roff docs/man/$$page.md > $(MAN_OUT)/$$page"; \
-	  $(PYTHON) scripts/man2roff --version "$$version" --include commands=$(MAN_OUT)/timerctl-commands.md \
-	    docs/man/$$page.md > $(MAN_OUT)/$$page.tmp && mv $(MAN_OUT)/$$page.tmp $(MAN_OUT)/$$page || exit 1; \
+	  source=docs/man/$$page.scd; \
+	  echo "scdoc < $(MAN_OUT)/$$page.scd > $(MAN_OUT)/$$page"; \
+	  date=$${SOURCE_DATE_EPOCH:-$$(git log -1 --format=%ct -- $$source 2>/dev/null)}; \
+	  sed -e "s|{{version}}|$$version|" -e '/^{{commands}}$$/r $(MAN_OUT)/timerctl-commands.scd' \
+	    -e '/^{{commands}}$$/d' $$source > $(MAN_OUT)/$$page.scd && \
+	  SOURCE_DATE_EPOCH=$${date:-$$(stat -c %Y $$source)} scdoc < $(MAN_OUT)/$$page.scd > $(MAN_OUT)/$$page.tmp && \
+	  sed -f scripts/man-ascii.sed $(MAN_OUT)/$$page.tmp > $(MAN_OUT)/$$page && rm $(MAN_OUT)/$$page.tmp || exit 1; \
 	done
 
 # The shell completion scripts, as the built timerctl prints them.

@@ -1,46 +1,50 @@
 /// The COMMANDS section of timerctl(1), made from `Help.topics` so that the manual and
-/// `timerctl help COMMAND` cannot disagree. `timerctl __man` prints it; the build
-/// (`scripts/man2roff`) puts it into `docs/man/timerctl.1.md` and turns that into roff.
+/// `timerctl help COMMAND` cannot disagree. `timerctl __man` prints it; `make man` puts it
+/// in place of the `{{commands}}` line of `docs/man/timerctl.1.scd` and runs scdoc.
 ///
-/// It is written in the manual sources' markdown subset (see `scripts/man2roff`): `###` for
-/// a command, `**bold**` for what is typed as is, `*italic*` for what is replaced, `TERM`
-/// then `:   TEXT` for an option, four spaces for a literal line.
+/// It is written in scdoc(5) syntax: `##` for a command, `*bold*` for what is typed as is,
+/// `_underlined_` (italic) for what is replaced, a term and a tab-indented line after it for
+/// an option, a block between lines of three backquotes for literal lines.
 enum ManPage {
     static func commands(_ topics: [Help.Topic] = Help.topics) -> String {
         topics.map(section).joined(separator: "\n")
     }
 
     static func section(_ topic: Help.Topic) -> String {
-        var blocks = ["### " + ([topic.name] + topic.aliases).joined(separator: ", ")]
+        // (A heading is not read for markup: the names go as they are.)
+        var blocks = ["## " + ([topic.name] + topic.aliases).joined(separator: ", ")]
         blocks.append(usage(topic.usage))
         blocks.append(prose(topic.summary))
         blocks += details(topic.details)
         if !topic.aliases.isEmpty {
-            blocks.append("Also: " + topic.aliases.map { "**timerctl \($0)**" }.joined(separator: ", ") + ".")
+            blocks.append("Also: " + topic.aliases.map { "*timerctl \(escaped($0))*" }.joined(separator: ", ") + ".")
         }
         if !topic.examples.isEmpty {
             blocks.append("Examples:")
-            blocks.append(topic.examples.map { "    " + $0 }.joined(separator: "\n"))
+            blocks.append(literal(topic.examples))
         }
         return blocks.joined(separator: "\n\n") + "\n"
     }
 
-    /// `timerctl history [-n N] [--json]` as `**timerctl history** [**-n** *N*] [**--json**]`:
+    /// `timerctl history [-n N] [--json]` as `*timerctl history* [*-n* _N_] [*--json*]`:
     /// the same text once rendered, with what is typed in bold and what is replaced in italics.
     static func usage(_ usage: String) -> String {
         let words = usage.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
-        guard words.count >= 2 else { return marked(usage) }
-        return (["**\(words[0]) \(words[1])**"] + words.dropFirst(2).map(marked)).joined(separator: " ")
+        guard words.count >= 2 else { return lineStart(marked(usage)) }
+        let command = "*" + escaped(words[0] + " " + words[1]) + "*"
+        return lineStart(([command] + words.dropFirst(2).map(marked)).joined(separator: " "))
     }
 
     /// A word of a usage or an option: runs of `[`, `]`, `|` and `.` stay plain, what is in
-    /// capitals is italic (a placeholder), the rest bold.
+    /// capitals is italic (a placeholder), the rest bold. (A run is a whole word between those
+    /// characters, so an italic one never follows a letter, where scdoc would take its `_`
+    /// as part of the word.)
     private static func marked(_ word: String) -> String {
         var result = ""
         var run = ""
         func flush() {
             guard !run.isEmpty else { return }
-            result += isPlaceholder(Substring(run)) ? "*\(escaped(run))*" : "**\(escaped(run))**"
+            result += isPlaceholder(Substring(run)) ? "_\(escaped(run))_" : "*\(escaped(run))*"
             run = ""
         }
         for character in word {
@@ -58,24 +62,25 @@ enum ManPage {
     /// The details of a topic as blocks: prose lines joined into paragraphs; indented lines
     /// that say what something is (an option, `  -m, --message TEXT   shown in the
     /// notification`, or a word and what it does after a gap, `  ls   list the presets`,
-    /// continued on lines indented further) as definitions; other indented lines as they are.
+    /// continued on lines indented further) as a term and its text indented below it; other
+    /// indented lines as they are.
     static func details(_ details: String) -> [String] {
         var blocks: [String] = []
         var paragraph: [String] = []
-        var literal: [String] = []
+        var literalLines: [String] = []
         var item: (indent: Int, term: String, text: [String])?
         func flush() {
             if !paragraph.isEmpty { blocks.append(prose(paragraph.joined(separator: " "))) }
-            if !literal.isEmpty { blocks.append(literal.map { "    " + $0 }.joined(separator: "\n")) }
+            if !literalLines.isEmpty { blocks.append(literal(literalLines)) }
             if let item {
-                let term = item.term.split(separator: ", ").map { form in
+                let term = lineStart(item.term.split(separator: ", ").map { form in
                     form.split(separator: " ").map { marked(String($0)) }.joined(separator: " ")
-                }.joined(separator: ", ")
+                }.joined(separator: ", "))
                 // A term with nothing after it is a paragraph of its own.
-                blocks.append(item.text.isEmpty ? term : term + "\n:   " + prose(item.text.joined(separator: " ")))
+                blocks.append(item.text.isEmpty ? term : term + "\n\t" + prose(item.text.joined(separator: " ")))
             }
             paragraph = []
-            literal = []
+            literalLines = []
             item = nil
         }
         for line in details.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -95,9 +100,9 @@ enum ManPage {
                 item = (indent, String(text[..<gap.lowerBound]), [String(description)])
             } else if indent >= 2 {
                 if !paragraph.isEmpty || item != nil { flush() }
-                literal.append(String(line.dropFirst(2)))
+                literalLines.append(String(line.dropFirst(2)))
             } else {
-                if !literal.isEmpty || item != nil { flush() }
+                if !literalLines.isEmpty || item != nil { flush() }
                 paragraph.append(text)
             }
         }
@@ -125,20 +130,47 @@ enum ManPage {
         word.contains(where: \.isUppercase) && word.allSatisfy { $0.isUppercase || $0.isNumber || $0 == "_" }
     }
 
-    /// Running text: its backquoted parts stay code; `*` and `\` are taken literally, and so
-    /// is a first character that would start a heading, list or definition.
+    /// Running text, on one line: its backquoted parts in bold (as code), the rest taken
+    /// literally.
     static func prose(_ text: String) -> String {
-        var result = escaped(text)
-        if let first = result.first, "#-:".contains(first) { result = "\\" + result }
-        return result
+        var result = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "`"), let close = rest[rest.index(after: open)...].firstIndex(of: "`") {
+            result += escaped(rest[..<open]) + "*" + escaped(rest[rest.index(after: open)..<close]) + "*"
+            rest = rest[rest.index(after: close)...]
+        }
+        return lineStart(result + escaped(rest))
     }
 
-    private static func escaped(_ text: String) -> String {
+    /// Lines shown as they are, in a block between ``` lines; scdoc still reads `\` there, and
+    /// a backquote is escaped so that no line can end the block.
+    static func literal(_ lines: [String]) -> String {
+        let body = lines.map { line in
+            line.reduce(into: "") { result, character in
+                if character == "\\" || character == "`" { result.append("\\") }
+                result.append(character)
+            }
+        }
+        return (["```"] + body + ["```"]).joined(separator: "\n")
+    }
+
+    /// What scdoc reads as markup anywhere in a line, escaped: `*` and `_` (bold and
+    /// underline), `+` (`++` ends a line) and `\` itself.
+    private static func escaped(_ text: some StringProtocol) -> String {
         var result = ""
         for character in text {
-            if character == "\\" || character == "*" { result.append("\\") }
+            if "\\*_+".contains(character) { result.append("\\") }
             result.append(character)
         }
         return result
+    }
+
+    /// A line whose first character scdoc would read as the start of a heading, list, table,
+    /// literal block or comment, with that character escaped. A leading `.` cannot be: scdoc
+    /// (1.11) drops it, and `\.` reaches roff as a request; an empty bold span goes first.
+    static func lineStart(_ line: String) -> String {
+        guard let first = line.first else { return line }
+        if first == "." { return "**" + line }
+        return "#-`[|];".contains(first) ? "\\" + line : line
     }
 }

@@ -386,7 +386,7 @@ import Testing
         let topic = try #require(Help.topic("autostart"))
         #expect(topic.examples.count >= 2)
         #expect(Help.overview.contains("autostart"))
-        #expect(ManPage.commands().contains("### autostart"))
+        #expect(ManPage.commands().contains("\n## autostart\n"))
     }
 
     /// `rm -rf`, for the scratch directory.

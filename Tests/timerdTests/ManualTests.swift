@@ -2,8 +2,8 @@ import Glibc
 import Testing
 @testable import timerd
 
-/// timerd(1) and timerd.conf(5) are written by hand (docs/man); these keep them in step with
-/// the options timerd takes and the settings it reads.
+/// timerd(1) and timerd.conf(5) are written by hand (docs/man, in scdoc(5) syntax); these keep
+/// them in step with the options timerd takes and the settings it reads.
 @Suite struct ManualTests {
     static func read(_ relative: String) throws -> String {
         var root = #filePath
@@ -24,8 +24,8 @@ import Testing
     }
 
     @Test func timerdPageHasEveryOption() throws {
-        let page = try Self.read("docs/man/timerd.1.md")
-        let documented = Self.options(in: page.replacingOccurrences("**", with: ""))
+        let page = try Self.read("docs/man/timerd.1.scd")
+        let documented = Self.options(in: page.replacingOccurrences("*", with: ""))
         let taken = Self.options(in: Options.usage)
         #expect(taken.isSuperset(of: ["--socket", "--state-dir", "-v", "--verbose", "--version", "-h", "--help"]), "\(taken)")
         for option in taken {
@@ -38,10 +38,10 @@ import Testing
     }
 
     @Test func confPageHasEveryKey() throws {
-        let page = try Self.read("docs/man/timerd.conf.5.md")
-        #expect(page.contains("\n## [\(NotificationSettings.group)]\n"))
+        let page = try Self.read("docs/man/timerd.conf.5.scd")
+        #expect(page.contains("\n# [\(NotificationSettings.group)]\n"))
         for key in NotificationSettings.knownKeys {
-            #expect(page.contains("\n**\(key) ="), "timerd.conf(5) lacks \(key)")
+            #expect(page.contains("\n*\(key) ="), "timerd.conf(5) lacks \(key)")
         }
     }
 }
