@@ -17,7 +17,7 @@ struct BenchSmokeTests {
             Programs.directory + "/timerd-bench", ["--quick", "--bin", Programs.directory, "--out", report])
         #expect(result.status == 0, "\(result)")
         let text = try String(contentsOfFile: report, encoding: .utf8)
-        for heading in ["## Machine", "## 1. Firing accuracy", "## 1b. Firing under load", "## 2. Command latency", "## 3. Throughput", "## 4. Scale", "## 5–6. Idle cost"] {
+        for heading in ["## Machine", "## 1. Firing accuracy", "## 1b. Firing under load", "## 1c. Clients that never read", "## 2. Command latency", "## 3. Throughput", "## 4. Scale", "## 5–6. Idle cost"] {
             #expect(text.contains(heading), "no \(heading) in\n\(text)")
         }
         #expect(!text.contains("The harness failed"), "\(text)")
@@ -25,6 +25,7 @@ struct BenchSmokeTests {
             "lateness p99", "timerctl ls", "timerctl start", "pipelined starts", "pipelined gets", "ping round trip",
             "resident memory with", "`list` of all", "start-up with", "deadlines in one second", "context switches",
             "resident memory, idle", "lateness p99, under load", "requests answered meanwhile",
+            "memory held for them", "ping meanwhile, p99",
         ] {
             #expect(text.contains(figure), "no figure \(figure) in\n\(text)")
         }

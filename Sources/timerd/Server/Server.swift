@@ -13,24 +13,15 @@ import Protocol
 /// non-blocking and output is buffered per connection, so a slow client only ever delays
 /// itself.
 ///
+/// What clients have not read is bounded twice: per connection (`ConnectionLimits`), and for
+/// all of them together by a budget (`OutputBudget`). A request whose reply grows with the
+/// timers (a `list`) is answered in a batch of its own, one at a time, after a batch of the
+/// others, and only while the budget has room: a ping waits for at most one long reply being
+/// written, and clients that never read cannot make the daemon write, or hold, one for each.
+///
 /// Confined to the event loop's thread (hence `@unchecked Sendable`); other threads reach it
 /// through `loop.execute`.
 final class Server: @unchecked Sendable {
-    struct ConnectionLimits {
-        var maxConnections = 1_024
-        /// Lines buffered for the next batch; beyond this the connection is not read until
-        /// the batch is answered.
-        var maxPendingLines = 1_024
-        /// Bytes of those lines, likewise: a client pipelining long lines is paused sooner.
-        var maxPendingBytes = 256 << 10
-        /// Unsent output beyond which the connection's requests are neither read nor answered
-        /// (it is not reading its replies); also about how much of replies one batch answers.
-        var outputHighWater = 1 << 20
-        /// Unsent events beyond which the client is dropped (a subscriber that never reads).
-        /// Replies do not count: the high-water mark keeps them bounded.
-        var outputLimit = 16 << 20
-    }
-
     let loop: EventLoop
     private let listenFD: Int32
     private let scheduler: Scheduler
@@ -46,6 +37,19 @@ final class Server: @unchecked Sendable {
     private var batchDue = false
     /// One read buffer for every connection: reads happen one at a time on the loop.
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
+    /// Every connection's unsent output, against `limits.unreadBudget`.
+    private var budget: OutputBudget
+    /// Goes off when a client past the budget may have read nothing for `unreadGrace`.
+    private var stallTimer: MonotonicTimer?
+    /// A batch answering one connection's long request (`PendingLine.asksForMuch`) is with
+    /// the scheduler, or its reply is not queued yet.
+    private var longRunning = false
+    /// The last batch was a long one: a batch of the others goes before the next.
+    private var lastWasLong = false
+    /// Batches of the others answered whose replies are not queued yet.
+    private var shortInFlight = 0
+    /// A look for room for the next long request is due at the end of this round.
+    private var roomCheckDue = false
 
     /// A descriptor kept in reserve: when the process runs out (EMFILE), it is closed so that
     /// one waiting client can be accepted, told why and closed, instead of staying in the
@@ -62,10 +66,14 @@ final class Server: @unchecked Sendable {
         self.allowedUID = allowedUID
         self.allowRoot = allowRoot
         self.limits = limits
+        budget = OutputBudget(limit: limits.unreadBudget)
     }
 
     func start() throws(SystemError) {
         spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC)
+        let timer = try MonotonicTimer()
+        try timer.watch(on: loop) { [unowned self] in dropStalledClients() }
+        stallTimer = timer
         try loop.register(listenFD, events: EPOLLIN.rawValue) { [unowned self] _ in acceptClients() }
     }
 
@@ -73,6 +81,12 @@ final class Server: @unchecked Sendable {
 
     /// Each connection's output waiting to be sent (for tests and diagnostics).
     var unsentByteCounts: [ClientID: Int] { connections.mapValues(\.unsentByteCount) }
+
+    /// All connections' output waiting to be sent, as the budget counts it.
+    var unsentTotal: Int { budget.total }
+
+    /// Connections whose long request waits for room in the budget.
+    var waitingForRoomCount: Int { budget.waiting.count }
 
     // MARK: Accepting
 
@@ -175,6 +189,7 @@ final class Server: @unchecked Sendable {
         } else if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 {
             connection.readClosed = true
             connection.pending.removeAll()
+            connection.waitsForRoom = false
         }
         // Both sides closed (a half-close reads as the end of input, without EPOLLHUP).
         if events & (EPOLLHUP.rawValue | EPOLLERR.rawValue) != 0 { connection.hungUp = true }
@@ -199,6 +214,7 @@ final class Server: @unchecked Sendable {
             } else {
                 connection.readClosed = true
                 connection.pending.removeAll()
+                connection.waitsForRoom = false
                 return
             }
         }
@@ -210,12 +226,12 @@ final class Server: @unchecked Sendable {
         do {
             while let line = try connection.framer.nextLine() {
                 if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
-                connection.pending.append(line)
+                connection.pending.append(Self.pendingLine(line))
             }
             return true
         } catch {
             let kib = Limits.maxRequestBytes / 1024
-            connection.pending.append(Self.tooLongMarker)
+            connection.pending.append(Self.tooLongLine)
             Log.info("client \(connection.id) sent a line over \(kib) KiB; closing it")
             connection.readClosed = true
             return false
@@ -227,10 +243,6 @@ final class Server: @unchecked Sendable {
         connection.pending.count < limits.maxPendingLines && connection.pendingByteCount < limits.maxPendingBytes
     }
 
-    /// Stands in `pending` for the over-long line, so its error reply keeps its place after
-    /// the replies to the lines before it.
-    private static let tooLongMarker: [UInt8] = []
-
     // MARK: Dispatch
 
     /// After any change to a connection: queue its lines for the next batch, flush, update
@@ -239,21 +251,35 @@ final class Server: @unchecked Sendable {
         if connection.unsentByteCount > 0 {
             guard connection.flush() else { return drop(connection) }
         }
+        account(connection)
         if connection.output.unsentEventCount > limits.outputLimit {
             Log.warning("client \(connection.id) is not reading its events; dropping it")
             return drop(connection)
         }
-        // Lines wait while replies do: a client that does not read is not answered further.
-        if !connection.busy && !connection.queued && !connection.pending.isEmpty
-            && connection.unsentByteCount < limits.outputHighWater
-        {
-            connection.queued = true
-            waiting.append(connection.id)
-            batchAtEndOfRound()
+        if budget.isSpent && connection.output.unsentEventCount > limits.allowancePastBudget {
+            Log.warning(
+                "client \(connection.id) is not reading its events (\(Self.size(connection.output.unsentEventCount)) unread) "
+                    + "while clients together leave more than \(Self.size(limits.unreadBudget)) unread; dropping it")
+            return drop(connection)
+        }
+        if !connection.busy && !connection.queued && !connection.waitsForRoom, let next = connection.pending.first {
+            if !next.asksForMuch {
+                if mayAnswer(connection) {
+                    connection.queued = true
+                    waiting.append(connection.id)
+                    batchAtEndOfRound()
+                }
+            } else if connection.unsentByteCount < limits.outputHighWater {
+                // A long reply is written only for a client that reads: one whose unread
+                // replies are under the high-water mark, as for any request.
+                connection.waitsForRoom = true
+                budget.wait(connection.id)
+                checkRoomAtEndOfRound()
+            }
         }
         if connection.isFinished { return drop(connection) }
         var wanted: UInt32 = 0
-        if !connection.readClosed && hasRoomForLines(connection) && connection.unsentByteCount < limits.outputHighWater {
+        if !connection.readClosed && !connection.waitsForRoom && hasRoomForLines(connection) && mayAnswer(connection) {
             wanted |= EPOLLIN.rawValue
         }
         if connection.unsentByteCount > 0 { wanted |= EPOLLOUT.rawValue }
@@ -261,6 +287,13 @@ final class Server: @unchecked Sendable {
             connection.watched = wanted
             loop.modify(connection.fd, events: wanted)
         }
+    }
+
+    /// Whether the connection's requests may be read and answered now. Lines wait while
+    /// replies do: a client that does not read is not answered further, and past the budget
+    /// only one that has read everything is.
+    private func mayAnswer(_ connection: Connection) -> Bool {
+        connection.unsentByteCount < limits.outputHighWater && (connection.unsentByteCount == 0 || !budget.isSpent)
     }
 
     /// Has every connection's waiting lines answered as one batch at the end of this round of
@@ -277,110 +310,81 @@ final class Server: @unchecked Sendable {
     }
 
     private func answerWaiting() {
-        var batch: [(ClientID, [[UInt8]])] = []
+        var batch: [(ClientID, [PendingLine])] = []
+        var unsettled: [Connection] = []
         for id in waiting {
             guard let connection = connections[id] else { continue }
             connection.queued = false
-            guard !connection.pending.isEmpty else { continue }
-            batch.append((id, connection.pending))
-            connection.pending.removeAll(keepingCapacity: true)
+            // Up to the first line that asks for much: that one is answered on its own.
+            let count = connection.pending.firstIndex(where: \.asksForMuch) ?? connection.pending.count
+            guard count > 0, mayAnswer(connection) else {
+                unsettled.append(connection)
+                continue
+            }
+            batch.append((id, Array(connection.pending.prefix(count))))
+            connection.pending.removeFirst(count)
             connection.busy = true
         }
         waiting.removeAll(keepingCapacity: true)
-        guard !batch.isEmpty else { return }
-        let budget = limits.outputHighWater
+        for connection in unsettled { settle(connection) }
+        guard !batch.isEmpty else { return answerLongIfRoom() }
+        // The room left is shared out; past the budget, a little each.
+        let replyBudget = min(limits.outputHighWater, max(limits.allowancePastBudget, budget.room / batch.count))
         let answered = scheduler.assumeIsolated { scheduler in
-            Handoff(Self.answer(batch, replyBudget: budget, scheduler: scheduler, server: self))
+            Handoff(Self.answer(batch, replyBudget: replyBudget, scheduler: scheduler, server: self))
         }
+        shortInFlight += 1
+        lastWasLong = false
         // After the events the batch caused, which the scheduler handed to the loop while it
         // answered: a subscriber hears of its own change before the reply.
-        loop.execute { [unowned self] in finished(answered.take()) }
+        loop.execute { [unowned self] in
+            finished(answered.take())
+            shortInFlight -= 1
+            // Its replies are out (or queued): the next long request may go now, even if
+            // others are waiting, so that long ones are never starved.
+            answerLongIfRoom()
+        }
     }
 
-    /// One client's part of an answered batch.
-    struct Answered: Sendable {
-        var client: ClientID
-        /// The replies, one line per request line (a JSON-RPC batch gets one array).
-        var output: [UInt8]
-        /// The lines not answered (the client's replies reached the budget): they go first
-        /// in a later batch.
-        var unanswered: [[UInt8]]
-        /// The client subscribed to events in this batch.
-        var subscribed: Bool
+    /// Looks for room for the next long request at the end of this round.
+    private func checkRoomAtEndOfRound() {
+        guard !roomCheckDue else { return }
+        roomCheckDue = true
+        loop.execute { [unowned self] in
+            roomCheckDue = false
+            answerLongIfRoom()
+        }
     }
 
-    /// Decodes the lines, has the scheduler answer every call in one hop, and puts the
-    /// replies in lines.
-    static func answer(
-        _ batch: [(ClientID, [[UInt8]])], replyBudget: Int, scheduler: isolated Scheduler, server: Server
-    ) -> [Answered]
-    {
-        let incoming = batch.map { _, lines in
-            lines.map { $0 == tooLongMarker ? Incoming.unreadable(lineTooLong) : RPC.decodeIncoming($0) }
-        }
-        let calls = zip(batch, incoming).map { entry, items in
-            ClientCalls(
-                client: entry.0, sink: ConnectionSink(server: server, id: entry.0),
-                lines: items.map { item -> [RPCCall] in
-                    switch item {
-                    case .call(let call): [call]
-                    case .batch(let batch): batch
-                    case .unreadable: []
-                    }
-                }, replyBudget: replyBudget)
-        }
-        var replies =
-            calls.contains { $0.lines.contains { !$0.isEmpty } }
-            ? scheduler.handle(calls) : calls.map { ClientReplies(replies: [], linesAnswered: $0.lines.count) }
-        return batch.indices.map { client in
-            let answered = replies[client].linesAnswered
-            var output: [UInt8] = []
-            var next = 0
-            for item in incoming[client].prefix(answered) {
-                switch item {
-                case .unreadable(let error):
-                    output += RPC.line(RPC.error(id: .null, error))
-                case .call:
-                    if replies[client].replies[next] != nil {
-                        append(&replies[client].replies[next]!, to: &output)
-                        output.append(UInt8(ascii: "\n"))
-                    }
-                    next += 1
-                case .batch(let calls):
-                    let answers = replies[client].replies[next..<next + calls.count].compactMap { $0 }
-                    next += calls.count
-                    // A batch of notifications only gets no reply at all (JSON-RPC 2.0, section 6).
-                    guard !answers.isEmpty else { continue }
-                    output.append(UInt8(ascii: "["))
-                    for (n, answer) in answers.enumerated() {
-                        if n > 0 { output.append(UInt8(ascii: ",")) }
-                        output += answer
-                    }
-                    output += Array("]\n".utf8)
-                }
+    /// Answers the first connection waiting with a long request (`PendingLine.asksForMuch`),
+    /// in a batch of its own, if the budget has room and no other long one or batch is on
+    /// its way. After a long batch, a batch of the others goes first if one is due.
+    private func answerLongIfRoom() {
+        guard !longRunning, shortInFlight == 0, !budget.isSpent, !(lastWasLong && batchDue) else { return }
+        while let id = budget.nextWaiting() {
+            guard let connection = connections[id], connection.waitsForRoom else { continue }
+            connection.waitsForRoom = false
+            guard !connection.busy, connection.unsentByteCount < limits.outputHighWater,
+                connection.pending.first?.asksForMuch == true
+            else {
+                settle(connection)
+                continue
             }
-            let subscribed = calls[client].lines.prefix(answered).joined().contains { call in
-                if case .success(.subscribe) = call.request { true } else { false }
+            let line = connection.pending.removeFirst()
+            connection.busy = true
+            longRunning = true
+            lastWasLong = true
+            let answered = scheduler.assumeIsolated { scheduler in
+                Handoff(Self.answer([(id, [line])], replyBudget: .max, scheduler: scheduler, server: self))
             }
-            return Answered(
-                client: batch[client].0, output: output, unanswered: Array(batch[client].1.dropFirst(answered)),
-                subscribed: subscribed)
+            loop.execute { [unowned self] in
+                longRunning = false
+                finished(answered.take())
+                checkRoomAtEndOfRound()
+            }
+            return
         }
     }
-
-    /// Appends `bytes`, taking over its buffer when `output` is still empty: a long reply
-    /// (a `list`) is then never copied.
-    private static func append(_ bytes: inout [UInt8], to output: inout [UInt8]) {
-        if output.isEmpty {
-            swap(&output, &bytes)
-        } else {
-            output += bytes
-        }
-    }
-
-    private static let lineTooLong = RPCError.invalidRequest(
-        "The line is longer than \(Limits.maxRequestBytes / 1024) KiB, the most timerd reads; "
-            + "the connection is closed. Send one request per line.")
 
     private func finished(_ answered: consuming [Answered]) {
         var answered = answered
@@ -403,6 +407,49 @@ final class Server: @unchecked Sendable {
         settle(connection)
     }
 
+    // MARK: The budget
+
+    /// Brings the budget's account of `connection` up to date.
+    private func account(_ connection: Connection) {
+        let unsent = connection.unsentByteCount
+        guard unsent != budget.holdings[connection.id]?.bytes ?? 0 else { return }
+        let wasSpent = budget.isSpent
+        budget.update(connection.id, holding: unsent, at: MonotonicTimer.now())
+        budgetChanged(wasSpent: wasSpent)
+    }
+
+    private func budgetChanged(wasSpent: Bool) {
+        if budget.isSpent && !wasSpent {
+            armStallTimer()
+        } else if !budget.isSpent && wasSpent && !budget.waiting.isEmpty {
+            checkRoomAtEndOfRound()
+        }
+    }
+
+    private func armStallTimer() {
+        if let next = budget.nextStall(grace: limits.unreadGrace) { stallTimer?.arm(at: next) }
+    }
+
+    /// Past the budget, drops every client that has read none of its output for the grace
+    /// period: the room goes to those that read.
+    private func dropStalledClients() {
+        guard budget.isSpent else { return }
+        for id in budget.stalled(at: MonotonicTimer.now(), grace: limits.unreadGrace) {
+            guard let connection = connections[id] else { continue }
+            let idle = budget.holdings[id].map { limits.unreadGrace.of($0) } ?? .zero
+            Log.warning(
+                "client \(id) has read none of its \(Self.size(connection.unsentByteCount)) of replies and events for "
+                    + "\(idle) while clients together leave more than \(Self.size(limits.unreadBudget)) unread; dropping it")
+            drop(connection)
+        }
+        if budget.isSpent { armStallTimer() }
+    }
+
+    /// A byte count for the log, in KiB or MiB.
+    static func size(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(bytes / (1 << 20)) MiB" : "\(bytes / 1024) KiB"
+    }
+
     // MARK: Closing
 
     private func drop(_ connection: Connection) {
@@ -411,6 +458,9 @@ final class Server: @unchecked Sendable {
         close(connection.fd)
         Log.debug("client \(connection.id) disconnected")
         let id = connection.id
+        let wasSpent = budget.isSpent
+        budget.remove(id)
+        budgetChanged(wasSpent: wasSpent)
         scheduler.assumeIsolated { $0.disconnect(id) }
     }
 
@@ -420,6 +470,8 @@ final class Server: @unchecked Sendable {
         loop.unregister(listenFD)
         close(listenFD)
         if spareFD >= 0 { close(spareFD) }
+        stallTimer?.unwatch(from: loop)
+        stallTimer = nil
     }
 }
 
@@ -436,17 +488,5 @@ private final class Handoff<Value: Sendable>: @unchecked Sendable {
     func take() -> Value {
         defer { value = nil }
         return value!
-    }
-}
-
-/// Delivers a subscriber's events through the loop: after the scheduler's work of the moment,
-/// never in the middle of it.
-struct ConnectionSink: EventSink {
-    let server: Server
-    let id: ClientID
-
-    func deliver(_ line: [UInt8]) {
-        let server = server, id = id
-        server.loop.execute { server.deliver(line, to: id) }
     }
 }

@@ -12,7 +12,7 @@ struct Options {
     var withAt = false
     /// This program, for `--tick`.
     var harness = "/proc/self/exe"
-    /// The sections to run (by their number or name: 1, load, 2, 3, 4, 5); all when empty.
+    /// The sections to run (by their number or name: 1, load, unread, 2, 3, 4, 5); all when empty.
     var only: Set<String> = []
 }
 
@@ -22,8 +22,8 @@ let usage = """
       --out FILE  the Markdown report (default bench/results.md; with --quick or --only, a file in /tmp)
       --at        also measure at/atd (atd must be running)
       --quick     a smoke run: small counts, seconds not minutes
-      --only S    run only section S (1: firing, load: firing under load, 2: commands and 5: idle,
-                  3: throughput, 4: scale); may be repeated
+      --only S    run only section S (1: firing, load: firing under load, unread: clients that
+                  never read, 2: commands and 5: idle, 3: throughput, 4: scale); may be repeated
     Run it inside a desktop session (DISPLAY, a session bus, a notification server); `make bench` does.
     """
 
@@ -79,6 +79,7 @@ if wanted("2", "5") { section {
 } }
 if wanted("1") { section { try measureAccuracy(options, report) } }
 if wanted("load") { section { try measureFiringUnderLoad(options, report) } }
+if wanted("unread") { section { try measureUnreadLists(options, report) } }
 if wanted("3") { section { try measureThroughput(options, report) } }
 if wanted("4") { section { try measureScale(options, report) } }
 
