@@ -1,8 +1,9 @@
 import CSQLite
 import Glibc
 
-/// One opening of `timerd.db`: the writer's connection and its statements, and the
-/// checkpointer with a connection of its own.
+/// One opening of `timerd.db`: the writer's connection and its statements, the checkpointer
+/// with a connection of its own, and which files they were opened on, to notice when those
+/// are no longer the files at the path.
 final class SQLiteConnection {
     let path: String
     let database: SQLiteDatabase
@@ -12,6 +13,12 @@ final class SQLiteConnection {
     let trimHistory: SQLiteDatabase.Statement
     /// Copies the write-ahead log into the database file, away from the commits.
     let checkpointer: Checkpointer?
+    private let pageSize: Int64
+    /// The database file and its log as they were opened.
+    let file: FileIdentity?
+    private(set) var log: FileIdentity?
+    /// SQLite's shared memory (`-shm`) as it was opened.
+    let sharedMemoryFile: FileIdentity?
     private var isClosed = false
 
     /// Opens `path` as the daemon uses it, write-ahead log and all. A file written by a newer
@@ -42,6 +49,10 @@ final class SQLiteConnection {
         delete = try database.prepare(SQLiteStore.deleteSQL)
         appendHistory = try database.prepare(SQLiteStore.appendHistorySQL)
         trimHistory = try database.prepare(SQLiteStore.trimHistorySQL)
+        pageSize = try database.scalar("PRAGMA page_size") ?? 4_096
+        if case .found(let identity, _) = FileIdentity.lookUp(path) { file = identity } else { file = nil }
+        if case .found(let identity, _) = FileIdentity.lookUp(path + "-wal") { log = identity }
+        if case .found(let identity, _) = FileIdentity.lookUp(path + "-shm") { sharedMemoryFile = identity } else { sharedMemoryFile = nil }
         // Checkpoints on a thread of their own; if a second connection cannot be had, SQLite
         // goes on checkpointing in the commits.
         if let second = try? SQLiteDatabase(path: path) {
@@ -55,14 +66,40 @@ final class SQLiteConnection {
         }
     }
 
-    deinit { close() }
+    deinit { close(checkpointing: true) }
 
-    /// Closes both connections, the writer's last: if the log is all copied back, closing the
-    /// writer's removes it.
-    func close() {
+    /// Closes both connections, the writer's last. `checkpointing`: the writer's copies the log
+    /// back and removes it; without, the files are left exactly as they are, whatever they are
+    /// by now.
+    func close(checkpointing: Bool) {
         guard !isClosed else { return }
         isClosed = true
         checkpointer?.stop()
+        if !checkpointing { database.checkpointOnClose(false) }
         database.close()
+    }
+
+    /// What has become of the files this connection writes, if they are no longer the ones at
+    /// its path; nil while they are.
+    func loss() -> SQLiteStore.FileLoss? {
+        if let file {
+            switch FileIdentity.lookUp(path) {
+            case .missing: return .deleted
+            case .found(let identity, _) where identity != file: return .replaced
+            default: break
+            }
+        }
+        switch FileIdentity.lookUp(path + "-wal") {
+        case .missing where log != nil: return .logDeleted
+        case .found(let identity, _) where log != nil && identity != log: return .logReplaced
+        case .found(let identity, let size):
+            if log == nil { log = identity }
+            // The log's header, then every frame SQLite counts in it: 24 bytes and a page each.
+            let frames = Int64(checkpointer?.logPages.load(ordering: .relaxed) ?? 0)
+            let needed = 32 + frames * (24 + pageSize)
+            if frames > 0 && size < needed { return .logCut(size: size, needed: needed) }
+        default: break
+        }
+        return nil
     }
 }

@@ -4,15 +4,22 @@ import Protocol
 
 /// The timers on disk: `timerd.db` in the state directory, SQLite in WAL mode with
 /// `synchronous=FULL`, so a committed transaction survives a crash or power cut.
+///
+/// At each save and each quiet moment it makes sure that the files it writes are still the
+/// ones at its path, and writes everything to new ones if not (`SQLiteStore+Files.swift`).
 final class SQLiteStore: Store {
     /// The schema this build writes. `PRAGMA user_version` holds the file's.
     static let schemaVersion: Int64 = 4
 
     let path: String
-    private let connection: SQLiteConnection
+    /// The open database; nil once its files were lost and new ones could not be written,
+    /// until the next save manages to.
+    var connection: SQLiteConnection?
+    /// The last trouble with the files logged from a quiet moment, so that it is logged once.
+    var lastTrouble: String?
 
     /// Copies the write-ahead log into the database file, away from the commits.
-    var checkpointer: Checkpointer? { connection.checkpointer }
+    var checkpointer: Checkpointer? { connection?.checkpointer }
 
     /// Opens (or creates) the database at `path`. A file written by a newer timerd is
     /// refused, never changed. A corrupt file is moved aside (never deleted) and a fresh one
@@ -53,9 +60,11 @@ final class SQLiteStore: Store {
         connection = try SQLiteConnection(path: path)
     }
 
+    deinit { connection?.close(checkpointing: true) }
+
     func loadTimers(_ body: (PersistedTimer) -> Void) throws(StoreError) {
         do {
-            let select = try connection.database.prepare(Self.selectTimersSQL)
+            let select = try readable().database.prepare(Self.selectTimersSQL)
             while try select.step() {
                 guard let timer = Self.timer(in: select) else {
                     Log.warning("skipping an unreadable timer row in \(path)")
@@ -68,15 +77,29 @@ final class SQLiteStore: Store {
         }
     }
 
-    func maintain() {
-        connection.checkpointer?.copyBackIfLong(connection.database)
-    }
-
-    func commit(_ writes: StoreWrites) throws(StoreError) {
+    func commit(_ writes: StoreWrites, held: () -> [PersistedTimer]) throws(StoreError) {
         guard !writes.isEmpty else { return }
+        let open: SQLiteConnection?
+        do {
+            open = try current()
+        } catch {
+            throw StoreError("Cannot save to \(path): \(error).", remedy: error.remedy)
+        }
+        guard let connection = open else {
+            return try rebuild(after: .notReopened, held: held, history: writes.history, historySaved: false)
+        }
+        // Before the change, not after: its frames, written past the end of a log that was cut
+        // short, would make the log as long again as SQLite counts it (with a hole).
+        if let loss = connection.loss() {
+            return try rebuild(after: loss, held: held, history: writes.history, historySaved: false)
+        }
         do {
             try write(writes, with: connection)
         } catch {
+            // The change may have failed because the files went away under it.
+            if let loss = connection.loss() {
+                return try rebuild(after: loss, held: held, history: writes.history, historySaved: false)
+            }
             var error = error
             if error.primary == SQLITE_IOERR { error.systemErrno = Self.writeProblem(path) }
             throw StoreError("Cannot save to \(path): \(error).", remedy: error.remedy)
@@ -118,7 +141,7 @@ final class SQLiteStore: Store {
 
     func history(limit: Int) throws(StoreError) -> [HistoryEntry] {
         do {
-            let select = try connection.database.prepare(
+            let select = try readable().database.prepare(
                 """
                 SELECT name, kind, due_at_ns, fired_at_ns, duration_ns, message
                 FROM history ORDER BY seq DESC LIMIT ?1
