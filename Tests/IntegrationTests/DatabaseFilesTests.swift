@@ -106,4 +106,31 @@ struct DatabaseFilesTests {
         try start("after", on: daemon)
         #expect(try namesAfterKill(daemon) == held.union(["after"]))
     }
+
+    /// SQLite's mapping of `timerd.db-shm` reaches past the end of a file cut short: the next
+    /// access to it was a SIGBUS.
+    @Test("SQLite's shared memory cut short: the daemon opens the database again and lives")
+    func sharedMemoryTruncated() throws {
+        let (daemon, database) = try daemonHolding(200)
+        #expect(truncate(database + "-shm", 0) == 0)
+        try start("after", on: daemon)
+        #expect(daemon.log().contains("\(database)-shm was cut short while timerd was using it"), "\(daemon.log())")
+        #expect(try namesAfterKill(daemon) == held.union(["after"]))
+    }
+
+    /// The moment between the daemon's check of SQLite's shared memory and SQLite's next write
+    /// to it cannot be closed: a file made unwritable right then still ends in SIGBUS. Then the
+    /// daemon says what most likely happened, and exits with a status systemd restarts on.
+    @Test("A SIGBUS is told in the log and ends the daemon with status 75, which systemd restarts on")
+    func busErrorIsTold() throws {
+        let (daemon, database) = try daemonHolding(1)
+        daemon.process.signal(SIGBUS)
+        // Not left to the Swift runtime's crash handler either, which may wait for ever.
+        #expect(eventually(timeout: .seconds(10)) { !daemon.process.isRunning }, "the daemon did not exit")
+        daemon.process.signal(SIGKILL)
+        #expect(daemon.process.wait() == 75)
+        #expect(daemon.log().contains("SQLite's shared memory in \(database)-shm could not be written (SIGBUS)"), "\(daemon.log())")
+        try daemon.restart()
+        #expect(try names(daemon) == ["t0"])
+    }
 }

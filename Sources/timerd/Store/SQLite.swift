@@ -9,6 +9,8 @@ struct SQLiteError: Error, CustomStringConvertible {
     /// reports a write refused by a read-only file system as a plain I/O error, so the store
     /// finds out for itself (`SQLiteStore.commit`).
     var systemErrno: Int32 = 0
+    /// The file that cannot be written, with `systemErrno`.
+    var file: String?
 
     /// The primary result code (without the extended bits).
     var primary: Int32 { code & 0xFF }
@@ -16,7 +18,12 @@ struct SQLiteError: Error, CustomStringConvertible {
     var isCorruption: Bool { primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB }
 
     var description: String {
-        switch (primary, systemErrno) {
+        if let file, file.hasSuffix("-shm"), systemErrno == EPERM || systemErrno == EACCES {
+            // Not a file people know about: say what it is.
+            let hint = systemErrno == EPERM ? "; lsattr shows whether it is immutable, and chattr -i undoes that" : ""
+            return "SQLite's shared memory beside it, \(file), cannot be written (\(String(cString: strerror(systemErrno)))\(hint))"
+        }
+        return switch (primary, systemErrno) {
         case (SQLITE_FULL, _): "the disk is full"
         case (_, EROFS): "the state directory is on a file system that is now read-only"
         case (_, EPERM), (_, EACCES): "the state directory cannot be written (\(String(cString: strerror(systemErrno))))"

@@ -13,12 +13,11 @@ final class SQLiteConnection {
     let trimHistory: SQLiteDatabase.Statement
     /// Copies the write-ahead log into the database file, away from the commits.
     let checkpointer: Checkpointer?
+    let sharedMemory: SharedMemory?
     private let pageSize: Int64
     /// The database file and its log as they were opened.
     let file: FileIdentity?
     private(set) var log: FileIdentity?
-    /// SQLite's shared memory (`-shm`) as it was opened.
-    let sharedMemoryFile: FileIdentity?
     private var isClosed = false
 
     /// Opens `path` as the daemon uses it, write-ahead log and all. A file written by a newer
@@ -52,7 +51,7 @@ final class SQLiteConnection {
         pageSize = try database.scalar("PRAGMA page_size") ?? 4_096
         if case .found(let identity, _) = FileIdentity.lookUp(path) { file = identity } else { file = nil }
         if case .found(let identity, _) = FileIdentity.lookUp(path + "-wal") { log = identity }
-        if case .found(let identity, _) = FileIdentity.lookUp(path + "-shm") { sharedMemoryFile = identity } else { sharedMemoryFile = nil }
+        sharedMemory = SharedMemory(database: path)
         // Checkpoints on a thread of their own; if a second connection cannot be had, SQLite
         // goes on checkpointing in the commits.
         if let second = try? SQLiteDatabase(path: path) {
@@ -69,13 +68,13 @@ final class SQLiteConnection {
     deinit { close(checkpointing: true) }
 
     /// Closes both connections, the writer's last. `checkpointing`: the writer's copies the log
-    /// back and removes it; without, the files are left exactly as they are, whatever they are
-    /// by now.
+    /// back and removes it (unless SQLite's shared memory can no longer be written); without,
+    /// the files are left exactly as they are, whatever they are by now.
     func close(checkpointing: Bool) {
         guard !isClosed else { return }
         isClosed = true
         checkpointer?.stop()
-        if !checkpointing { database.checkpointOnClose(false) }
+        if !checkpointing || sharedMemory?.isWritable == false { database.checkpointOnClose(false) }
         database.close()
     }
 

@@ -2,7 +2,8 @@ import CSQLite
 import Glibc
 import Protocol
 
-/// The files under the store, deleted, replaced or cut short while it runs. SQLite goes on writing to an open file that is no longer at its
+/// The files under the store: deleted, replaced or cut short while it runs, or SQLite's shared
+/// memory made unwritable. SQLite goes on writing to an open file that is no longer at its
 /// path, and each change is acknowledged into a file nobody will read again; a restart then
 /// finds none of them. So the store compares its files with the path's at each save and at
 /// each quiet moment, and when they differ writes every timer the daemon holds to a new file.
@@ -33,9 +34,32 @@ extension SQLiteStore {
         }
     }
 
-    /// The open connection; nil if there is none.
+    /// The open connection, opened again first if SQLite's shared memory is no longer as SQLite
+    /// mapped it, so that it maps the file as it is now (read-only, if it cannot be written);
+    /// nil if there is none. Not while the files are lost: opening would make an empty
+    /// database at the path, which `rebuild` must write instead.
     func current() throws(SQLiteError) -> SQLiteConnection? {
-        connection
+        guard let connection else { return nil }
+        guard let shared = connection.sharedMemory, !shared.isAsMapped(), connection.loss() == nil else { return connection }
+        if !shared.isWritable {
+            Log.warning(
+                "\(shared.path) cannot be written (it is immutable or append-only; lsattr shows it): timerd opens its "
+                    + "database again and refuses changes until it can be written")
+        } else if shared.mappedReadOnly {
+            Log.warning("\(shared.path) can be written again: timerd opens its database again")
+        } else {
+            Log.warning("\(shared.path) was cut short while timerd was using it: timerd opens its database again")
+        }
+        connection.close(checkpointing: false)
+        self.connection = nil
+        do {
+            self.connection = try SQLiteConnection(path: path, verify: false)
+        } catch let error as SQLiteError {
+            throw error
+        } catch {
+            throw SQLiteError(code: SQLITE_CANTOPEN, message: "\(error)")
+        }
+        return self.connection
     }
 
     /// The connection to read with, as `current()`.
@@ -123,7 +147,7 @@ extension SQLiteStore {
         connection = nil
         old?.close(checkpointing: false)
         var aside: String?
-        for (suffix, ours) in [("", old?.file), ("-wal", old?.log), ("-shm", old?.sharedMemoryFile)] {
+        for (suffix, ours) in [("", old?.file), ("-wal", old?.log), ("-shm", old?.sharedMemory?.identity)] {
             guard case .found(let identity, _) = FileIdentity.lookUp(path + suffix) else { continue }
             if identity == ours {
                 if !suffix.isEmpty { unlink(path + suffix) }

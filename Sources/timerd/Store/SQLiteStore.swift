@@ -101,7 +101,9 @@ final class SQLiteStore: Store {
                 return try rebuild(after: loss, held: held, history: writes.history, historySaved: false)
             }
             var error = error
-            if error.primary == SQLITE_IOERR { error.systemErrno = Self.writeProblem(path) }
+            if error.primary == SQLITE_IOERR || error.primary == SQLITE_READONLY {
+                (error.systemErrno, error.file) = Self.writeProblem(path)
+            }
             throw StoreError("Cannot save to \(path): \(error).", remedy: error.remedy)
         }
     }
@@ -126,17 +128,18 @@ final class SQLiteStore: Store {
 
     /// Why the database cannot be written now, as an errno (`EROFS`: a read-only file system,
     /// also one the kernel made read-only after an error; `EPERM`, `EACCES`: an immutable file,
-    /// permissions), or 0. Opening the files for writing asks without changing anything.
-    private static func writeProblem(_ path: String) -> Int32 {
-        for file in [path, path + "-wal"] {
+    /// permissions) and the file that cannot be, or 0. Opening the files for writing asks
+    /// without changing anything.
+    private static func writeProblem(_ path: String) -> (Int32, String?) {
+        for file in [path, path + "-wal", path + "-shm"] {
             let fd = Glibc.open(file, O_WRONLY | O_CLOEXEC | O_NOFOLLOW)
             if fd >= 0 {
                 close(fd)
             } else if errno != ENOENT {
-                return errno
+                return (errno, file)
             }
         }
-        return 0
+        return (0, nil)
     }
 
     func history(limit: Int) throws(StoreError) -> [HistoryEntry] {
