@@ -1,18 +1,24 @@
 #ifndef TIMERD_CLINUX_SHIM_H
 #define TIMERD_CLINUX_SHIM_H
 // Linux interfaces that Swift's Glibc module does not export (epoll, timerfd, eventfd,
-// signalfd, peer credentials, mallopt), with small inline wrappers where the C types do not
-// import well (the packed struct epoll_event).
+// signalfd, peer credentials, mallopt, inode flags), with small inline wrappers where the C
+// types do not import well (the packed struct epoll_event) or the call is variadic (ioctl),
+// and a SIGBUS handler, which must be C to be async-signal-safe.
 
+#include <linux/fs.h>
 #include <malloc.h>
 #include <pthread.h>
+#include <signal.h>
 #include <spawn.h>
 #include <stdint.h>
+#include <string.h>
+#include <sys/ioctl.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>
+#include <unistd.h>
 
 /// One ready file descriptor: the token it was registered with and the events.
 struct clinux_event {
@@ -56,5 +62,42 @@ extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *
 
 /// Names a thread (shown by top -H and in /proc), also a GNU extension.
 extern int pthread_setname_np(pthread_t thread, const char *name);
+
+/// The inode flags of an open file (FS_IOC_GETFLAGS: FS_IMMUTABLE_FL, FS_APPEND_FL…), or -1
+/// where the file system keeps none. ioctl is variadic, which Swift cannot call.
+static inline int clinux_inode_flags(int fd) {
+    int flags = 0;
+    return ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 ? flags : -1;
+}
+
+/// What SIGBUS writes to stderr before the process exits, and the exit status.
+static inline char *clinux_bus_error_text(void) {
+    static char text[4096];
+    return text;
+}
+static inline int *clinux_bus_error_status(void) {
+    static int status = 1;
+    return &status;
+}
+static inline void clinux_on_bus_error(int signal) {
+    (void)signal;
+    const char *text = clinux_bus_error_text();
+    ssize_t written = write(2, text, strlen(text));
+    (void)written;
+    _exit(*clinux_bus_error_status());
+}
+
+/// From now on SIGBUS (a write to a mapped file that the file system refused) writes `text`
+/// to stderr and exits with `status`, instead of killing the process without a word. Only
+/// async-signal-safe calls happen in the handler: the text is copied now.
+static inline int clinux_report_bus_errors(const char *text, int status) {
+    strncpy(clinux_bus_error_text(), text, 4095);
+    *clinux_bus_error_status() = status;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = clinux_on_bus_error;
+    sigemptyset(&action.sa_mask);
+    return sigaction(SIGBUS, &action, 0);
+}
 
 #endif

@@ -205,7 +205,7 @@ actor Scheduler {
     private func maintainIfQuiet(at now: Moment) {
         let soon = nextFiring.boot.map { $0 < now.boot + Self.quietBefore } == true
             || nextFiring.wall.map { $0 < now.wall + Self.quietBefore } == true
-        if !soon { store.maintain() }
+        if !soon { store.maintain { held(at: now) } }
     }
 
     /// In the middle of a batch: if a timer (or the flood guard's summary) has come due, moves
@@ -405,6 +405,11 @@ actor Scheduler {
 
     // MARK: Saving
 
+    /// Every timer held, as saved at `now`: what the store writes when its file is lost.
+    private func held(at now: Moment) -> [PersistedTimer] {
+        table.records.values.map { $0.persisted(at: now, bootID: bootID) }
+    }
+
     /// Saves whatever is pending; on failure it stays pending and is logged once.
     private func saveUnsaved(at now: Moment) {
         guard !unsaved.isEmpty || !unsavedHistory.isEmpty else { return }
@@ -424,7 +429,7 @@ actor Scheduler {
         }
         guard !writes.isEmpty else { return true }
         do {
-            try store.commit(writes)
+            try store.commit(writes) { held(at: now) }
             unsaved.removeAll()
             unsavedHistory.removeAll()
             saveDue = nil

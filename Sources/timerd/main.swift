@@ -120,6 +120,7 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
     } catch {
         throw StartupError(error.message)
     }
+    SharedMemory.reportFaults(database: opened.store.path, status: SharedMemory.faultExitStatus)
     let settings = loadSettings(places)
     let notifier = LibNotifyNotifier(appName: "timerd")
     if let aside = opened.setAside {

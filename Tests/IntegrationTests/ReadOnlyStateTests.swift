@@ -12,7 +12,8 @@ import Testing
 /// writing (`mount -o remount,ro` fails with EBUSY). What does stop writes to open files is
 /// what these tests use, on an ext4 file system of their own (a loop-mounted image; needs root):
 /// the immutable attribute (`chattr +i`, undone by `chattr -i`), and the kernel's own
-/// read-only remount after a file-system error (`errors=remount-ro`).
+/// read-only remount after a file-system error (`errors=remount-ro`). The image is ext4 so that
+/// the attribute works whatever file system holds the temporary directory (tmpfs keeps none).
 @Suite(
     "Faults: the state directory becomes read-only",
     .enabled(if: Ext4Image.isSupported, "mounting an ext4 image needs root and a loop device (CI runs as root)"))
@@ -75,6 +76,56 @@ struct ReadOnlyStateTests {
         #expect(after[held] == "done", "its firing was saved with the first save that worked: \(after)")
         usleep(300_000)
         #expect(monitor.calls().filter { $0.summary.contains(held) || $0.body.contains(held) }.count == 1, "and it did not fire again")
+    }
+
+    /// SQLite maps `timerd.db-shm` and writes it as memory: made immutable, the next write to
+    /// it is a SIGBUS (exit 135, without a word) unless the daemon notices first and has SQLite
+    /// map it read-only.
+    @Test("SQLite's shared memory made immutable mid-run: the daemon lives, refuses changes saying why, and recovers in place")
+    func sharedMemoryImmutable() throws {
+        let (image, monitor, state, daemon, client, held) = try startOnImage()
+        let shared = state + "/timerd.db-shm"
+        try image.setImmutable(true, [shared])
+        // Written back, its pages are mapped read-only again, and the next write to them asks
+        // the file system, which refuses: what happens within seconds by itself.
+        sync()
+        let refused = try start(client, "new", 60)
+        #expect(refused["error"]?["code"] == .integer(Int64(RPCError.storageFailedCode)), "\(refused)")
+        let message = refused["error"]?["message"]?.stringValue ?? ""
+        #expect(
+            message.contains("SQLite's shared memory beside it, \(shared), cannot be written (Operation not permitted")
+                && message.contains("try again once the state directory can be written again"),
+            "\(message)")
+        #expect(try client.call("ping")["result"] != nil, "the daemon lives: \(daemon.log())")
+        #expect(try names(daemon)["new"] == nil)
+        #expect(monitor.waitFor { $0.summary == held }.count == 1, "the held timer fired")
+        #expect(daemon.process.isRunning)
+
+        try image.setImmutable(false, [shared])
+        #expect(try start(client, "new", 60)["result"] != nil, "saving works again: \(daemon.log())")
+        daemon.stop(signal: SIGKILL)
+        try daemon.restart()
+        let after = try names(daemon)
+        #expect(after["new"] == "running" && after["kept"] == "running" && after[held] == "done", "\(after)")
+    }
+
+    @Test("Started with SQLite's shared memory immutable: it serves, refuses changes saying why, and saves once it can")
+    func startedWithSharedMemoryImmutable() throws {
+        let (image, _, state, daemon, _, _) = try startOnImage()
+        let shared = state + "/timerd.db-shm"
+        daemon.stop(signal: SIGKILL)
+        try image.setImmutable(true, [shared])
+        try daemon.restart()
+        let client = try daemon.connect()
+        #expect(try names(daemon)["kept"] == "running")
+        let refused = try start(client, "new", 60)
+        let message = refused["error"]?["message"]?.stringValue ?? ""
+        #expect(message.contains("\(shared), cannot be written (Operation not permitted"), "\(refused)")
+        try image.setImmutable(false, [shared])
+        #expect(try start(client, "new", 60)["result"] != nil, "saving works again: \(daemon.log())")
+        daemon.stop(signal: SIGKILL)
+        try daemon.restart()
+        #expect(try names(daemon)["new"] == "running")
     }
 
     @Test("Remounted read-only by the kernel mid-run: changes are refused saying why, held timers fire, nothing is lost")

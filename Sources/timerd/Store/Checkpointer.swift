@@ -31,7 +31,11 @@ final class Checkpointer: @unchecked Sendable {
     /// due without a pause for ever must not let the log grow without bound.
     static let hardLimit: Int32 = 5 * writerLimit
 
-    private enum Message: Sendable { case checkpoint, stop }
+    private enum Message: Sendable {
+        case checkpoint
+        /// Close the connection, then post to the queue.
+        case stop(WakeQueue<Bool>)
+    }
 
     private let messages = WakeQueue<Message>()
     /// A checkpoint has been asked for and has not finished.
@@ -53,8 +57,9 @@ final class Checkpointer: @unchecked Sendable {
                 guard poll(&entry, 1, -1) > 0 else { continue }
                 for message in messages.take() {
                     switch message {
-                    case .stop:
+                    case .stop(let done):
                         connection.close()
+                        done.post(true)
                         return
                     case .checkpoint:
                         var logged: Int32 = 0, copied: Int32 = 0
@@ -96,9 +101,14 @@ final class Checkpointer: @unchecked Sendable {
         _ = sqlite3_wal_checkpoint_v2(database, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
     }
 
-    /// Closes the connection and ends the thread.
+    /// Closes the connection and ends the thread; returns once the connection is closed, so
+    /// that the writer's connection, closed after it, is the last one (the one that decides
+    /// whether the log is copied back, `SQLiteDatabase.checkpointOnClose`).
     func stop() {
-        messages.post(.stop)
+        let done = WakeQueue<Bool>()
+        messages.post(.stop(done))
+        var entry = pollfd(fd: done.fd, events: Int16(POLLIN), revents: 0)
+        while poll(&entry, 1, -1) < 0 && errno == EINTR {}
     }
 
     /// Makes `database` (the writer's connection) tell this checkpointer how long its log

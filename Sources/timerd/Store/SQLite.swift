@@ -9,6 +9,8 @@ struct SQLiteError: Error, CustomStringConvertible {
     /// reports a write refused by a read-only file system as a plain I/O error, so the store
     /// finds out for itself (`SQLiteStore.commit`).
     var systemErrno: Int32 = 0
+    /// The file that cannot be written, with `systemErrno`.
+    var file: String?
 
     /// The primary result code (without the extended bits).
     var primary: Int32 { code & 0xFF }
@@ -16,7 +18,12 @@ struct SQLiteError: Error, CustomStringConvertible {
     var isCorruption: Bool { primary == SQLITE_CORRUPT || primary == SQLITE_NOTADB }
 
     var description: String {
-        switch (primary, systemErrno) {
+        if let file, file.hasSuffix("-shm"), systemErrno == EPERM || systemErrno == EACCES {
+            // Not a file people know about: say what it is.
+            let hint = systemErrno == EPERM ? "; lsattr shows whether it is immutable, and chattr -i undoes that" : ""
+            return "SQLite's shared memory beside it, \(file), cannot be written (\(String(cString: strerror(systemErrno)))\(hint))"
+        }
+        return switch (primary, systemErrno) {
         case (SQLITE_FULL, _): "the disk is full"
         case (_, EROFS): "the state directory is on a file system that is now read-only"
         case (_, EPERM), (_, EACCES): "the state directory cannot be written (\(String(cString: strerror(systemErrno))))"
@@ -41,19 +48,11 @@ struct SQLiteError: Error, CustomStringConvertible {
 final class SQLiteDatabase {
     private(set) var handle: OpaquePointer?
 
-    /// Opens `path`, creating it. With `untouched`, opens it as an immutable file instead:
-    /// read-only, no locks, no `-wal` or `-shm` files created, nothing on disk changes.
-    init(path: String, untouched: Bool = false) throws(SQLiteError) {
+    /// Opens `path` for reading and writing, creating it.
+    init(path: String) throws(SQLiteError) {
         // NOFOLLOW: a symlink planted at the database path is refused, not followed.
-        var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW
-        var name = path
-        if untouched {
-            flags |= SQLITE_OPEN_READONLY | SQLITE_OPEN_URI
-            name = "file:" + Self.uriEscaped(path) + "?immutable=1"
-        } else {
-            flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
-        }
-        let result = sqlite3_open_v2(name, &handle, flags, nil)
+        let flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_NOFOLLOW | SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE
+        let result = sqlite3_open_v2(path, &handle, flags, nil)
         guard result == SQLITE_OK else {
             let error = SQLiteError(code: result, message: handle.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open")
             sqlite3_close_v2(handle)
@@ -65,25 +64,19 @@ final class SQLiteDatabase {
 
     deinit { close() }
 
-    /// A path as the path of a `file:` URI: `%`, `?` and `#` (and anything not printable
-    /// ASCII) percent-encoded.
-    static func uriEscaped(_ path: String) -> String {
-        var out = ""
-        for byte in path.utf8 {
-            if byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "%") && byte != UInt8(ascii: "?")
-                && byte != UInt8(ascii: "#")
-            {
-                out.unicodeScalars.append(Unicode.Scalar(byte))
-            } else {
-                let hex = String(byte, radix: 16, uppercase: true)
-                out += "%" + (hex.count == 1 ? "0" + hex : hex)
-            }
-        }
-        return out
+    /// Whether closing this connection, if it is the last one to the file, copies the
+    /// write-ahead log back into the file and removes the log (SQLite's default). Off, both
+    /// files stay exactly as they are.
+    func checkpointOnClose(_ on: Bool) {
+        csqlite_checkpoint_on_close(handle, on ? 1 : 0)
     }
 
+    /// Closes the connection now. Statements still held would keep it open (`sqlite3_close_v2`
+    /// only marks it to be closed after them), its files and SQLite's mapping of its shared
+    /// memory with it: they are finalized first, and their objects see `handle` gone.
     func close() {
         guard let handle else { return }
+        while let statement = sqlite3_next_stmt(handle, nil) { sqlite3_finalize(statement) }
         sqlite3_close_v2(handle)
         self.handle = nil
     }
@@ -136,7 +129,10 @@ final class SQLiteDatabase {
             self.database = database
         }
 
-        deinit { sqlite3_finalize(statement) }
+        deinit {
+            // A closed connection finalized it already.
+            if database.handle != nil { sqlite3_finalize(statement) }
+        }
 
         func bind(_ index: Int32, _ value: Int64?) {
             if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }

@@ -9,12 +9,16 @@ protocol Store: AnyObject {
     /// them need not be held in their saved form all at once.
     func loadTimers(_ body: (PersistedTimer) -> Void) throws(StoreError)
     /// Applies the writes in one durable transaction: when it returns, they survive a crash.
-    func commit(_ writes: StoreWrites) throws(StoreError)
+    /// `held` gives every timer the daemon holds, the writes included: if the store finds that
+    /// its file is no longer the one at its path (deleted, replaced, its log cut short), it
+    /// writes them all to a new one before it returns.
+    func commit(_ writes: StoreWrites, held: () -> [PersistedTimer]) throws(StoreError)
     /// The most recent fired timers, newest first.
     func history(limit: Int) throws(StoreError) -> [HistoryEntry]
-    /// Housekeeping put off until a quiet moment (a long write-ahead log copied back): the
-    /// scheduler calls it when no timer is due for a while. It may take milliseconds.
-    func maintain()
+    /// Housekeeping put off until a quiet moment (a long write-ahead log copied back, files
+    /// lost under it written anew from `held`, as `commit` does): the scheduler calls it when
+    /// no timer is due for a while. It may take milliseconds.
+    func maintain(held: () -> [PersistedTimer])
 }
 
 extension Store {

@@ -33,7 +33,7 @@ final class MemoryStore: Store, Sendable {
 
     func loadTimers(_ body: (PersistedTimer) -> Void) throws(StoreError) { timers.forEach(body) }
 
-    func commit(_ writes: StoreWrites) throws(StoreError) {
+    func commit(_ writes: StoreWrites, held: () -> [PersistedTimer]) throws(StoreError) {
         let failure: String? = state.withLock { state in
             if let failure = state.failure { return failure }
             for timer in writes.upserts { state.timers[timer.id] = timer }
@@ -46,7 +46,7 @@ final class MemoryStore: Store, Sendable {
         if let failure { throw StoreError(failure) }
     }
 
-    func maintain() { state.withLock { $0.maintenances += 1 } }
+    func maintain(held: () -> [PersistedTimer]) { state.withLock { $0.maintenances += 1 } }
 
     func history(limit: Int) throws(StoreError) -> [HistoryEntry] {
         Array(historyEntries.reversed().prefix(limit))

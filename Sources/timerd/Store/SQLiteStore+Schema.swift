@@ -1,0 +1,180 @@
+import CSQLite
+import Protocol
+
+/// The tables of `timerd.db`, and how a timer is written to a row and read back from one.
+extension SQLiteStore {
+    static func refuseNewer(_ version: Int64, path: String) throws(StoreError) {
+        guard version > schemaVersion else { return }
+        throw StoreError(
+            "\(path) was written by a newer timerd (schema \(version); this one knows \(schemaVersion)). "
+                + "Run the newer timerd, or move the file away to start with no timers.")
+    }
+
+    /// Brings an older file up to `schemaVersion`, one step per version, in one transaction.
+    static func migrate(_ database: SQLiteDatabase, from version: Int64) throws(SQLiteError) {
+        try database.transaction { () throws(SQLiteError) in
+            if version < 1 {
+                try database.execute(
+                    """
+                    CREATE TABLE timers (
+                        id INTEGER PRIMARY KEY,
+                        name TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        state TEXT NOT NULL,
+                        length_ns INTEGER NOT NULL,
+                        total_ns INTEGER NOT NULL,
+                        end_wall_ns INTEGER,
+                        end_boot_ns INTEGER,
+                        boot_id TEXT,
+                        remaining_ns INTEGER,
+                        fired_at_ns INTEGER,
+                        created_at_ns INTEGER NOT NULL,
+                        started_at_ns INTEGER NOT NULL,
+                        message TEXT
+                    );
+                    CREATE TABLE history (
+                        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        kind TEXT NOT NULL,
+                        due_at_ns INTEGER NOT NULL,
+                        fired_at_ns INTEGER NOT NULL,
+                        duration_ns INTEGER NOT NULL,
+                        message TEXT
+                    );
+                    """)
+            }
+            if version < 2 {
+                // Reminders (nanoseconds before the end, comma-separated) and the sound
+                // ("silent", or "file:" and a path; NULL for the default).
+                try database.execute("ALTER TABLE timers ADD COLUMN reminders TEXT; ALTER TABLE timers ADD COLUMN sound TEXT;")
+            }
+            if version < 3 {
+                // A repeating timer's plan and position, as JSON: {"steps":[{"name","ns"}],"rounds","round","step"}.
+                try database.execute("ALTER TABLE timers ADD COLUMN chain TEXT;")
+            }
+            if version < 4 {
+                // The checklist, as JSON: {"next": the next item's id, "items": [{"id","text","done"}]}.
+                try database.execute("ALTER TABLE timers ADD COLUMN todos TEXT;")
+            }
+            try database.execute("PRAGMA user_version = \(schemaVersion)")
+        }
+    }
+
+    static let upsertSQL = """
+        INSERT OR REPLACE INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns,
+            boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+        """
+    static let deleteSQL = "DELETE FROM timers WHERE id = ?1"
+    static let appendHistorySQL = """
+        INSERT INTO history (name, kind, due_at_ns, fired_at_ns, duration_ns, message)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        """
+    static let trimHistorySQL = "DELETE FROM history WHERE seq <= (SELECT MAX(seq) FROM history) - \(Limits.historyLength)"
+    static let selectTimersSQL = """
+        SELECT id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns, boot_id, remaining_ns,
+            fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos
+        FROM timers ORDER BY id
+        """
+
+    /// Binds `timer` to a statement made from `upsertSQL`.
+    static func bind(_ timer: PersistedTimer, to upsert: SQLiteDatabase.Statement) {
+        upsert.bind(1, Int64(timer.id))
+        upsert.bind(2, timer.name)
+        upsert.bind(3, timer.kind.rawValue)
+        upsert.bind(4, timer.state.rawValue)
+        upsert.bind(5, timer.length.nanoseconds)
+        upsert.bind(6, timer.total.nanoseconds)
+        upsert.bind(7, timer.endWall?.nanoseconds)
+        upsert.bind(8, timer.endBoot?.nanoseconds)
+        upsert.bind(9, timer.bootID)
+        upsert.bind(10, timer.remaining?.nanoseconds)
+        upsert.bind(11, timer.firedAt?.nanoseconds)
+        upsert.bind(12, timer.createdAt.nanoseconds)
+        upsert.bind(13, timer.startedAt.nanoseconds)
+        upsert.bind(14, timer.message)
+        upsert.bind(15, timer.reminders.isEmpty ? nil : timer.reminders.map { String($0.nanoseconds) }.joined(separator: ","))
+        upsert.bind(16, column(timer.sound))
+        upsert.bind(17, timer.chain.map(column))
+        upsert.bind(18, column(todos: timer.todos, next: timer.nextTodoID))
+    }
+
+    /// Binds `entry` to a statement made from `appendHistorySQL`.
+    static func bind(_ entry: HistoryEntry, to append: SQLiteDatabase.Statement) {
+        append.bind(1, entry.name)
+        append.bind(2, entry.kind.rawValue)
+        append.bind(3, entry.dueAt.nanoseconds)
+        append.bind(4, entry.firedAt.nanoseconds)
+        append.bind(5, entry.duration.nanoseconds)
+        append.bind(6, entry.message)
+    }
+
+    /// The timer in the current row of a statement made from `selectTimersSQL`, or nil if the
+    /// row cannot be read as one.
+    static func timer(in select: SQLiteDatabase.Statement) -> PersistedTimer? {
+        guard let id = select.int64(0), let name = select.string(1),
+            let kind = select.string(2).flatMap(TimerKind.init(rawValue:)),
+            let state = select.string(3).flatMap(TimerState.init(rawValue:)),
+            let length = select.int64(4), let total = select.int64(5),
+            let created = select.int64(11), let started = select.int64(12)
+        else { return nil }
+        return PersistedTimer(
+            id: UInt64(id), name: name, kind: kind, state: state, length: .nanoseconds(length),
+            total: .nanoseconds(total), endWall: select.int64(6).map(Timestamp.init(nanoseconds:)),
+            endBoot: select.int64(7).map(BootInstant.init(nanoseconds:)), bootID: select.string(8),
+            remaining: select.int64(9).map(Duration.nanoseconds), firedAt: select.int64(10).map(Timestamp.init(nanoseconds:)),
+            createdAt: Timestamp(nanoseconds: created), startedAt: Timestamp(nanoseconds: started),
+            message: select.string(13),
+            reminders: (select.string(14) ?? "").split(separator: ",").compactMap { Int64($0) }.map(Duration.nanoseconds),
+            sound: sound(select.string(15)), chain: select.string(16).flatMap(chain),
+            todos: select.string(17).flatMap(todos)?.items ?? [],
+            nextTodoID: select.string(17).flatMap(todos)?.next ?? 1)
+    }
+
+    static func column(_ sound: NotifyOptions.Sound) -> String? {
+        switch sound {
+        case .standard: nil
+        case .silent: "silent"
+        case .file(let path): "file:" + path
+        }
+    }
+
+    static func column(_ chain: Chain) -> String {
+        let steps: [JSONValue] = chain.steps.map { ["name": .string($0.name), "ns": .integer($0.length.nanoseconds)] }
+        return JSONWriter.string([
+            "steps": .array(steps), "rounds": .integer(Int64(chain.rounds)), "round": .integer(Int64(chain.round)),
+            "step": .integer(Int64(chain.step)),
+        ])
+    }
+
+    static func chain(_ column: String) -> Chain? {
+        guard let json = try? JSONParser.parse(column), let items = json["steps"]?.arrayValue,
+            let rounds = json["rounds"]?.int64Value, let round = json["round"]?.int64Value, let step = json["step"]?.int64Value
+        else { return nil }
+        var steps: [Repeats.Step] = []
+        for item in items {
+            guard let name = item["name"]?.stringValue, let ns = item["ns"]?.int64Value else { return nil }
+            steps.append(Repeats.Step(name: name, length: .nanoseconds(ns)))
+        }
+        guard steps.indices.contains(Int(step)), round >= 1, round <= rounds else { return nil }
+        return Chain(steps: steps, rounds: Int(rounds), round: Int(round), step: Int(step))
+    }
+
+    /// The checklist column: NULL until a timer's first item is added.
+    static func column(todos: [TodoItem], next: Int) -> String? {
+        guard !todos.isEmpty || next > 1 else { return nil }
+        return JSONWriter.string(["next": .integer(Int64(next)), "items": .array(todos.map(\.json))])
+    }
+
+    static func todos(_ column: String) -> (items: [TodoItem], next: Int)? {
+        guard let json = try? JSONParser.parse(column), let items = json["items"]?.arrayValue else { return nil }
+        return (items.compactMap { try? TodoItem(json: $0) }, Int(json["next"]?.int64Value ?? 1))
+    }
+
+    static func sound(_ column: String?) -> NotifyOptions.Sound {
+        guard let column else { return .standard }
+        if column == "silent" { return .silent }
+        if column.hasPrefix("file:") { return .file(String(column.dropFirst(5))) }
+        return .standard
+    }
+}
