@@ -27,11 +27,34 @@ struct ClientCalls: Sendable {
 
 /// What the scheduler answered one client in a batch.
 struct ClientReplies: Sendable, Equatable {
-    /// The reply to each call of the lines answered, in order, as JSON text without the
-    /// newline; nil for a notification (a call without an id).
-    var replies: [[UInt8]?] = []
+    /// The reply to each call of the lines answered, in order, without the newline; nil for a
+    /// notification (a call without an id).
+    var replies: [ReplyText?] = []
     /// How many of the client's lines were answered, and so carried out; the rest wait.
     var linesAnswered = 0
+}
+
+/// A reply as the scheduler hands it to the server: its JSON text, or a `list` that the
+/// server writes a piece at a time as the client reads.
+enum ReplyText: Sendable, Equatable {
+    case bytes([UInt8])
+    case list(ListReply)
+
+    /// Its length in bytes (for a list not written yet, an estimate).
+    var count: Int {
+        switch self {
+        case .bytes(let bytes): bytes.count
+        case .list(let list): list.remainingEstimate
+        }
+    }
+
+    /// The whole text.
+    func written() -> [UInt8] {
+        switch self {
+        case .bytes(let bytes): bytes
+        case .list(let list): list.written()
+        }
+    }
 }
 
 /// A call's result before it is written: most are values, but a timer or a `list` of them is
@@ -39,13 +62,13 @@ struct ClientReplies: Sendable, Equatable {
 enum ReplyBody {
     case value(JSONValue)
     case timer(TimerInfo)
-    /// Every timer, as the table holds them when the reply is written.
+    /// Every timer, as the table holds them when the call is answered.
     case list
 }
 
 extension ReplyBody {
-    /// The reply to call `id`, as a line of JSON without its newline.
-    static func reply(to id: JSONValue, _ result: Result<ReplyBody, RPCError>, table: TimerTable, at now: Moment) -> [UInt8] {
+    /// The reply to call `id`, as JSON without its newline (a list, as its records are now).
+    static func reply(to id: JSONValue, _ result: Result<ReplyBody, RPCError>, table: TimerTable, at now: Moment) -> ReplyText {
         var output: [UInt8] = []
         switch result {
         case .success(.value(let value)):
@@ -55,23 +78,11 @@ extension ReplyBody {
             output.reserveCapacity(512)
             RPC.writeResult(id: id, into: &output) { RPC.writeTimerResult(timer, into: &$0) }
         case .success(.list):
-            // Room for a plain timer each, and the newline the server adds: the buffer then
-            // never grows by copying. Pages reserved and not written are never touched.
-            output.reserveCapacity(64 + table.count * 400)
-            RPC.writeResult(id: id, into: &output) { output in
-                output.append(contentsOf: #"{"timers":["#.utf8)
-                var first = true
-                for record in table.records.values {
-                    if !first { output.append(UInt8(ascii: ",")) }
-                    first = false
-                    record.info(at: now).writeJSON(into: &output)
-                }
-                output.append(contentsOf: "]}".utf8)
-            }
+            return .list(ListReply(id: id, records: table.records, at: now))
         case .failure(let error):
             output.reserveCapacity(256)
             JSONWriter.write(RPC.error(id: id, error), into: &output)
         }
-        return output
+        return .bytes(output)
     }
 }

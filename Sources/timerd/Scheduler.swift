@@ -246,7 +246,7 @@ actor Scheduler {
         }
         let calls = names.map { RPCCall(id: .integer(1), request: .success(request($0))) }
         for reply in handle([ClientCalls(client: 0, sink: NoEvents(), calls: calls)])[0].replies {
-            guard let reply, let value = try? JSONParser.parse(reply) else { continue }
+            guard let reply, let value = try? JSONParser.parse(reply.written()) else { continue }
             if let error = value["error"]?["message"]?.stringValue { Log.info("\(action.label): \(error)") }
         }
     }

@@ -36,7 +36,7 @@ import Testing
     static func reply(_ h: Harness, _ request: Request, id: JSONValue) async -> [UInt8]? {
         await h.scheduler.handle([
             ClientCalls(client: 1, sink: RecordingSink(), calls: [RPCCall(id: id, request: .success(request))])
-        ])[0].replies[0]
+        ])[0].replies[0]?.written()
     }
 
     @Test func aListIsTheTextItsValueWouldBe() async throws {

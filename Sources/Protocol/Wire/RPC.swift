@@ -100,11 +100,17 @@ public enum RPC {
     /// Appends a successful reply whose result `writeResult` appends: the bytes `line` writes
     /// for `result(id:_:)`, less the newline, without building the result as a value.
     public static func writeResult(id: JSONValue, into output: inout [UInt8], _ writeResult: (inout [UInt8]) -> Void) {
+        writeResultOpening(id: id, into: &output)
+        writeResult(&output)
+        output.append(ASCII.closeBrace)
+    }
+
+    /// Appends what comes before the result in `writeResult(id:into:_:)`, for a reply written
+    /// in pieces; a closing brace after the result ends it.
+    public static func writeResultOpening(id: JSONValue, into output: inout [UInt8]) {
         JSONWriter.append(#"{"jsonrpc":"2.0","id":"#, to: &output)
         JSONWriter.write(id, into: &output)
         JSONWriter.append(#","result":"#, to: &output)
-        writeResult(&output)
-        output.append(ASCII.closeBrace)
     }
 
     /// Appends the result `{"timer": …}`, as `["timer": timer.json]` is written.

@@ -67,8 +67,13 @@ struct TimerRecords: Sendable {
     /// The records in id order (oldest first).
     var values: some Sequence<TimerRecord> { slots.lazy.compactMap { $0 } }
 
-    /// Slots in use, holes included (for tests of the compaction).
+    /// Slots in use, holes included: positions for `record(inSlot:)`.
     var slotCount: Int { slots.count }
+
+    /// The record in slot `position` (id order), nil for a hole. A copy of the records keeps
+    /// its slots whatever happens to the table afterwards, so a reader can walk a copy a
+    /// stretch at a time.
+    func record(inSlot position: Int) -> TimerRecord? { slots[position] }
 
     private mutating func compact() {
         var keptIDs: [UInt64] = []

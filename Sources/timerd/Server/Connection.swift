@@ -20,6 +20,16 @@ final class Connection {
     var waitsForRoom = false
     /// Bytes waiting for the socket to accept them.
     var output = OutputBuffer()
+    /// A `list` reply being written a piece at a time, and what was queued after it (replies,
+    /// events, other lists), which follows in order once the list is whole.
+    private var list: ListReply?
+    private var behind: [Queued] = []
+    private enum Queued {
+        case bytes([UInt8], isReply: Bool)
+        case list(ListReply)
+    }
+    /// Some output went out since the last look (the client reads).
+    var sentSinceLastLook = false
     /// The client closed its side (or sent something that ends the conversation); close
     /// once every pending request is answered and the output flushed.
     var readClosed = false
@@ -36,15 +46,74 @@ final class Connection {
         self.fd = fd
     }
 
-    var unsentByteCount: Int { output.unsentCount }
+    /// Output not sent yet, the part of a list not written counted at its estimate.
+    var unsentByteCount: Int {
+        behind.reduce(output.unsentCount + (list?.remainingEstimate ?? 0)) { total, queued in
+            switch queued {
+            case .bytes(let bytes, _): total + bytes.count
+            case .list(let reply): total + reply.remainingEstimate
+            }
+        }
+    }
+    /// Of that, bytes of events (what the output limit is about).
+    var unsentEventCount: Int {
+        behind.reduce(output.unsentEventCount) { total, queued in
+            if case .bytes(let bytes, isReply: false) = queued { total + bytes.count } else { total }
+        }
+    }
+    var hasNothingToSend: Bool { output.isEmpty && list == nil && behind.isEmpty }
     /// Bytes of the lines in `pending` (at most a thousand or so lines: cheap to add up).
     var pendingByteCount: Int { pending.reduce(0) { $0 + $1.size } }
-    var isFinished: Bool { readClosed && !busy && pending.isEmpty && output.isEmpty && (!subscribed || hungUp) }
+    var isFinished: Bool { readClosed && !busy && pending.isEmpty && hasNothingToSend && (!subscribed || hungUp) }
 
     /// Queues replies or an event line; `bytes` is left empty (a long reply's buffer is
     /// taken over, not copied).
     func enqueue(_ bytes: inout [UInt8], isReply: Bool) {
+        guard list == nil else {
+            behind.append(.bytes(bytes, isReply: isReply))
+            bytes = []
+            return
+        }
         output.append(&bytes, isReply: isReply)
+    }
+
+    /// Queues a `list` reply: `writeListPiece` writes it as the output drains.
+    func enqueue(_ reply: ListReply) {
+        if list == nil { list = reply } else { behind.append(.list(reply)) }
+    }
+
+    /// A list is being written and less than `listAhead` of it waits to be sent: another
+    /// piece may be written.
+    var wantsListPiece: Bool { list != nil && output.unsentCount < Self.listAhead }
+
+    /// A piece of list: short to write, so the loop is held up only briefly.
+    static let listPieceSize = OutputBuffer.keptCapacity
+    /// How much of a list is written ahead of the socket: enough that a client that reads
+    /// finds text ready whenever it reads, and so little that one that does not read costs
+    /// next to nothing.
+    static let listAhead = 1 << 20
+
+    /// Writes the next piece of the list into the output; after its last, what waited behind
+    /// it, up to the next list.
+    func writeListPiece() {
+        guard var reply = list else { return }
+        var piece: [UInt8] = []
+        piece.reserveCapacity(Self.listPieceSize + 4096)
+        reply.writePiece(into: &piece, size: Self.listPieceSize)
+        output.append(&piece, isReply: true)
+        guard reply.isFinished else {
+            list = reply
+            return
+        }
+        list = nil
+        while !behind.isEmpty {
+            switch behind.removeFirst() {
+            case .bytes(var bytes, let isReply): output.append(&bytes, isReply: isReply)
+            case .list(let next):
+                list = next
+                return
+            }
+        }
     }
 
     /// Writes as much output as the socket takes without blocking. Returns false when the
@@ -54,6 +123,7 @@ final class Connection {
             let n = output.withUnsentBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
             if n > 0 {
                 output.sent(n)
+                sentSinceLastLook = true
             } else if n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
                 break
             } else if n < 0 && errno == EINTR {

@@ -5,8 +5,11 @@ extension Server {
     /// One client's part of an answered batch.
     struct Answered: Sendable {
         var client: ClientID
-        /// The replies, one line per request line (a JSON-RPC batch gets one array).
+        /// The replies, one line per request line (a JSON-RPC batch gets one array); where a
+        /// `list` was answered, those before it.
         var output: [UInt8]
+        /// The `list` answered, written a piece at a time after `output`, and what follows it.
+        var list: (reply: ListReply, after: [UInt8])?
         /// The lines not answered (the client's replies reached the budget): they go first
         /// in a later batch.
         var unanswered: [PendingLine]
@@ -46,21 +49,21 @@ extension Server {
                 client: entry.0, sink: ConnectionSink(server: server, id: entry.0), lines: items.map(\.calls),
                 replyBudget: replyBudget)
         }
-        var replies =
+        let replies =
             calls.contains { $0.lines.contains { !$0.isEmpty } }
             ? scheduler.handle(calls) : calls.map { ClientReplies(replies: [], linesAnswered: $0.lines.count) }
         return batch.indices.map { client in
             let answered = replies[client].linesAnswered
-            var output: [UInt8] = []
+            var output = Output()
             var next = 0
             for item in incoming[client].prefix(answered) {
                 switch item {
                 case .unreadable(let error):
-                    output += RPC.line(RPC.error(id: .null, error))
+                    output.append(RPC.line(RPC.error(id: .null, error)))
                 case .call:
-                    if replies[client].replies[next] != nil {
-                        append(&replies[client].replies[next]!, to: &output)
-                        output.append(UInt8(ascii: "\n"))
+                    if let reply = replies[client].replies[next] {
+                        output.append(reply)
+                        output.append(Array("\n".utf8))
                     }
                     next += 1
                 case .batch(let calls):
@@ -68,30 +71,41 @@ extension Server {
                     next += calls.count
                     // A batch of notifications only gets no reply at all (JSON-RPC 2.0, section 6).
                     guard !answers.isEmpty else { continue }
-                    output.append(UInt8(ascii: "["))
+                    output.append([UInt8(ascii: "[")])
                     for (n, answer) in answers.enumerated() {
-                        if n > 0 { output.append(UInt8(ascii: ",")) }
-                        output += answer
+                        if n > 0 { output.append([UInt8(ascii: ",")]) }
+                        output.append(answer)
                     }
-                    output += Array("]\n".utf8)
+                    output.append(Array("]\n".utf8))
                 }
             }
             let subscribed = calls[client].lines.prefix(answered).joined().contains { call in
                 if case .success(.subscribe) = call.request { true } else { false }
             }
             return Answered(
-                client: batch[client].0, output: output, unanswered: Array(batch[client].1.dropFirst(answered)),
-                subscribed: subscribed)
+                client: batch[client].0, output: output.before, list: output.list.map { ($0, output.after) },
+                unanswered: Array(batch[client].1.dropFirst(answered)), subscribed: subscribed)
         }
     }
 
-    /// Appends `bytes`, taking over its buffer when `output` is still empty: a long reply
-    /// (a `list`) is then never copied.
-    private static func append(_ bytes: inout [UInt8], to output: inout [UInt8]) {
-        if output.isEmpty {
-            swap(&output, &bytes)
-        } else {
-            output += bytes
+    /// One client's replies as they are put together: the bytes, and at most one `list` among
+    /// them, which the server writes later, in pieces (a batch holds one list at most, and a
+    /// line holding one is answered on its own).
+    private struct Output {
+        var before: [UInt8] = []
+        var list: ListReply?
+        var after: [UInt8] = []
+
+        mutating func append(_ bytes: [UInt8]) {
+            if list == nil { before += bytes } else { after += bytes }
+        }
+
+        mutating func append(_ reply: ReplyText) {
+            switch reply {
+            case .bytes(let bytes): append(bytes)
+            case .list(let reply) where list == nil: list = reply
+            case .list(let reply): append(reply.written())
+            }
         }
     }
 

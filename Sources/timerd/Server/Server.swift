@@ -16,21 +16,22 @@ import Protocol
 /// What clients have not read is bounded twice: per connection (`ConnectionLimits`), and for
 /// all of them together by a budget (`OutputBudget`). A request whose reply grows with the
 /// timers (a `list`) is answered in a batch of its own, one at a time, after a batch of the
-/// others, and only while the budget has room: a ping waits for at most one long reply being
-/// written, and clients that never read cannot make the daemon write, or hold, one for each.
+/// others, and only while the budget has room; a list is then written in pieces as the client
+/// reads (`ListReply`), so a ping waits for a piece, not a list, and clients that never read
+/// cannot make the daemon write, or hold, one for each.
 ///
 /// Confined to the event loop's thread (hence `@unchecked Sendable`); other threads reach it
 /// through `loop.execute`.
 final class Server: @unchecked Sendable {
     let loop: EventLoop
-    private let listenFD: Int32
-    private let scheduler: Scheduler
-    private let allowedUID: uid_t
+    let listenFD: Int32
+    let scheduler: Scheduler
+    let allowedUID: uid_t
     /// Root may connect too (`--allow-root`).
-    private let allowRoot: Bool
-    private let limits: ConnectionLimits
-    private var connections: [ClientID: Connection] = [:]
-    private var nextID: ClientID = 1
+    let allowRoot: Bool
+    let limits: ConnectionLimits
+    var connections: [ClientID: Connection] = [:]
+    var nextID: ClientID = 1
     /// Connections with lines for the next batch, in the order they became ready.
     private var waiting: [ClientID] = []
     /// A batch is due at the end of this round.
@@ -38,9 +39,9 @@ final class Server: @unchecked Sendable {
     /// One read buffer for every connection: reads happen one at a time on the loop.
     private var readBuffer = [UInt8](repeating: 0, count: 65_536)
     /// Every connection's unsent output, against `limits.unreadBudget`.
-    private var budget: OutputBudget
+    var budget: OutputBudget
     /// Goes off when a client past the budget may have read nothing for `unreadGrace`.
-    private var stallTimer: MonotonicTimer?
+    var stallTimer: MonotonicTimer?
     /// A batch answering one connection's long request (`PendingLine.asksForMuch`) is with
     /// the scheduler, or its reply is not queued yet.
     private var longRunning = false
@@ -54,7 +55,7 @@ final class Server: @unchecked Sendable {
     /// A descriptor kept in reserve: when the process runs out (EMFILE), it is closed so that
     /// one waiting client can be accepted, told why and closed, instead of staying in the
     /// backlog and waking the loop for ever.
-    private var spareFD: Int32 = -1
+    var spareFD: Int32 = -1
 
     init(
         loop: EventLoop, listenFD: Int32, scheduler: Scheduler, allowedUID: uid_t = getuid(), allowRoot: Bool = false,
@@ -88,99 +89,9 @@ final class Server: @unchecked Sendable {
     /// Connections whose long request waits for room in the budget.
     var waitingForRoomCount: Int { budget.waiting.count }
 
-    // MARK: Accepting
-
-    private func acceptClients() {
-        while true {
-            let fd = accept4(listenFD, nil, nil, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
-            if fd < 0 {
-                if errno == EINTR || errno == ECONNABORTED { continue }
-                if (errno == EMFILE || errno == ENFILE) && turnAwayWithSpareDescriptor() { continue }
-                if errno != EAGAIN && errno != EWOULDBLOCK {
-                    // ENOBUFS and friends: log and leave the client in the backlog for now.
-                    Log.warning("accept failed: \(SystemError("accept4"))")
-                }
-                return
-            }
-            if let refusal = refusal(for: fd) {
-                var line = RPC.line(RPC.error(id: .null, refusal))
-                _ = send(fd, &line, line.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-                close(fd)
-                continue
-            }
-            let connection = Connection(id: nextID, fd: fd)
-            nextID += 1
-            do {
-                try loop.register(fd, events: EPOLLIN.rawValue) { [unowned self, unowned connection] events in
-                    handle(events, on: connection)
-                }
-            } catch {
-                Log.warning("cannot watch a new connection: \(error)")
-                close(fd)
-                continue
-            }
-            connection.watched = EPOLLIN.rawValue
-            connections[connection.id] = connection
-            Log.debug("client \(connection.id) connected")
-        }
-    }
-
-    /// Out of descriptors: frees the spare one to accept the next waiting client, tells it so
-    /// and closes it, then takes the spare back. False when that did not work either (the
-    /// client stays in the backlog until a connection closes).
-    private func turnAwayWithSpareDescriptor() -> Bool {
-        guard spareFD >= 0 else { return false }
-        close(spareFD)
-        spareFD = -1
-        defer { spareFD = open("/dev/null", O_RDONLY | O_CLOEXEC) }
-        let fd = accept4(listenFD, nil, nil, Int32(SOCK_NONBLOCK.rawValue | SOCK_CLOEXEC.rawValue))
-        guard fd >= 0 else { return false }
-        Log.warning("refused a connection: timerd has no file descriptors left (\(connections.count) clients connected)")
-        var line = RPC.line(RPC.error(id: .null, RPCError(
-            code: RPCError.limitReachedCode,
-            message: "timerd has run out of file descriptors (\(connections.count) clients are connected); "
-                + "close some connections, or raise its limit (ulimit -n), and try again.")))
-        _ = send(fd, &line, line.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT))
-        close(fd)
-        return true
-    }
-
-    /// Why a new client is turned away, or nil to serve it.
-    private func refusal(for fd: Int32) -> RPCError? {
-        var uid: UInt32 = 0
-        var pid: Int32 = 0
-        guard clinux_peer_credentials(fd, &uid, &pid) == 0 else {
-            return RPCError(code: RPCError.internalErrorCode, message: "timerd could not check who is connecting.")
-        }
-        guard uid == allowedUID || (uid == 0 && allowRoot) else {
-            Log.warning("refused a connection from uid \(uid) (pid \(pid)): this timerd serves uid \(allowedUID) only")
-            return Self.otherUserRefusal(peer: uid, owner: allowedUID)
-        }
-        guard connections.count < limits.maxConnections else {
-            Log.warning("refused a connection: \(limits.maxConnections) clients already connected")
-            return RPCError(
-                code: RPCError.limitReachedCode,
-                message: "timerd already serves \(limits.maxConnections) connections; close some and try again.")
-        }
-        return nil
-    }
-
-    /// What another user's client is told. Root is told how to be let in; anyone else that
-    /// each user has a timerd of their own.
-    static func otherUserRefusal(peer: uid_t, owner: uid_t) -> RPCError {
-        let data: JSONValue = ["uid": .integer(Int64(peer)), "owner": .integer(Int64(owner))]
-        let message =
-            peer == 0
-            ? "This timerd belongs to user \(owner) and does not serve root; run timerctl as that user, "
-                + "or start timerd with --allow-root to let root in."
-            : "This timerd belongs to user \(owner), not to you (user \(peer)); each user runs their own timerd. "
-                + "Leave out --socket and TIMERD_SOCKET to reach yours (timerctl starts it if needed)."
-        return RPCError(code: RPCError.invalidRequestCode, message: message, data: data)
-    }
-
     // MARK: Reading
 
-    private func handle(_ events: UInt32, on connection: Connection) {
+    func handle(_ events: UInt32, on connection: Connection) {
         if events & EPOLLOUT.rawValue != 0 {
             guard connection.flush() else { return drop(connection) }
         }
@@ -247,18 +158,20 @@ final class Server: @unchecked Sendable {
 
     /// After any change to a connection: queue its lines for the next batch, flush, update
     /// what the loop watches for it, or close it.
-    private func settle(_ connection: Connection) {
-        if connection.unsentByteCount > 0 {
+    func settle(_ connection: Connection) {
+        if connection.wantsListPiece {
+            guard writeList(connection) else { return drop(connection) }
+        } else if !connection.output.isEmpty {
             guard connection.flush() else { return drop(connection) }
         }
         account(connection)
-        if connection.output.unsentEventCount > limits.outputLimit {
+        if connection.unsentEventCount > limits.outputLimit {
             Log.warning("client \(connection.id) is not reading its events; dropping it")
             return drop(connection)
         }
-        if budget.isSpent && connection.output.unsentEventCount > limits.allowancePastBudget {
+        if budget.isSpent && connection.unsentEventCount > limits.allowancePastBudget {
             Log.warning(
-                "client \(connection.id) is not reading its events (\(Self.size(connection.output.unsentEventCount)) unread) "
+                "client \(connection.id) is not reading its events (\(Self.size(connection.unsentEventCount)) unread) "
                     + "while clients together leave more than \(Self.size(limits.unreadBudget)) unread; dropping it")
             return drop(connection)
         }
@@ -282,12 +195,31 @@ final class Server: @unchecked Sendable {
         if !connection.readClosed && !connection.waitsForRoom && hasRoomForLines(connection) && mayAnswer(connection) {
             wanted |= EPOLLIN.rawValue
         }
-        if connection.unsentByteCount > 0 { wanted |= EPOLLOUT.rawValue }
+        // With a list still to write and the output drained, the socket is writable at once:
+        // the next round writes the next piece.
+        if !connection.hasNothingToSend { wanted |= EPOLLOUT.rawValue }
         if wanted != connection.watched {
             connection.watched = wanted
             loop.modify(connection.fd, events: wanted)
         }
     }
+
+    /// Writes pieces of the connection's list, up to a little ahead of what its socket has
+    /// taken, for at most a slice of the loop's time: then the loop goes round, so other
+    /// clients are answered between slices, and a client that does not read soon stops the
+    /// writing. Returns false when the peer is gone.
+    private func writeList(_ connection: Connection) -> Bool {
+        let end = MonotonicTimer.now() + Self.listSlice
+        repeat {
+            connection.writeListPiece()
+            guard connection.flush() else { return false }
+        } while connection.wantsListPiece && MonotonicTimer.now() < end
+        return true
+    }
+
+    /// How long a list is written for before the loop attends to the others: a few pieces,
+    /// short beside a client's wait for a ping, long beside a round of the loop.
+    static let listSlice: Duration = .milliseconds(2)
 
     /// Whether the connection's requests may be read and answered now. Lines wait while
     /// replies do: a client that does not read is not answered further, and past the budget
@@ -347,7 +279,7 @@ final class Server: @unchecked Sendable {
     }
 
     /// Looks for room for the next long request at the end of this round.
-    private func checkRoomAtEndOfRound() {
+    func checkRoomAtEndOfRound() {
         guard !roomCheckDue else { return }
         roomCheckDue = true
         loop.execute { [unowned self] in
@@ -394,6 +326,11 @@ final class Server: @unchecked Sendable {
             if answered[index].subscribed { connection.subscribed = true }
             connection.pending.insert(contentsOf: answered[index].unanswered, at: 0)
             connection.enqueue(&answered[index].output, isReply: true)
+            if let list = answered[index].list {
+                var after = list.after
+                connection.enqueue(list.reply)
+                connection.enqueue(&after, isReply: true)
+            }
             settle(connection)
         }
         batchAtEndOfRound()
@@ -407,52 +344,9 @@ final class Server: @unchecked Sendable {
         settle(connection)
     }
 
-    // MARK: The budget
-
-    /// Brings the budget's account of `connection` up to date.
-    private func account(_ connection: Connection) {
-        let unsent = connection.unsentByteCount
-        guard unsent != budget.holdings[connection.id]?.bytes ?? 0 else { return }
-        let wasSpent = budget.isSpent
-        budget.update(connection.id, holding: unsent, at: MonotonicTimer.now())
-        budgetChanged(wasSpent: wasSpent)
-    }
-
-    private func budgetChanged(wasSpent: Bool) {
-        if budget.isSpent && !wasSpent {
-            armStallTimer()
-        } else if !budget.isSpent && wasSpent && !budget.waiting.isEmpty {
-            checkRoomAtEndOfRound()
-        }
-    }
-
-    private func armStallTimer() {
-        if let next = budget.nextStall(grace: limits.unreadGrace) { stallTimer?.arm(at: next) }
-    }
-
-    /// Past the budget, drops every client that has read none of its output for the grace
-    /// period: the room goes to those that read.
-    private func dropStalledClients() {
-        guard budget.isSpent else { return }
-        for id in budget.stalled(at: MonotonicTimer.now(), grace: limits.unreadGrace) {
-            guard let connection = connections[id] else { continue }
-            let idle = budget.holdings[id].map { limits.unreadGrace.of($0) } ?? .zero
-            Log.warning(
-                "client \(id) has read none of its \(Self.size(connection.unsentByteCount)) of replies and events for "
-                    + "\(idle) while clients together leave more than \(Self.size(limits.unreadBudget)) unread; dropping it")
-            drop(connection)
-        }
-        if budget.isSpent { armStallTimer() }
-    }
-
-    /// A byte count for the log, in KiB or MiB.
-    static func size(_ bytes: Int) -> String {
-        bytes >= 1 << 20 ? "\(bytes / (1 << 20)) MiB" : "\(bytes / 1024) KiB"
-    }
-
     // MARK: Closing
 
-    private func drop(_ connection: Connection) {
+    func drop(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         loop.unregister(connection.fd)
         close(connection.fd)

@@ -71,7 +71,7 @@ extension ClientReplies {
         replies.map { reply in
             reply.map { bytes in
                 do {
-                    return try JSONParser.parse(bytes)
+                    return try JSONParser.parse(bytes.written())
                 } catch {
                     Issue.record("the scheduler wrote a reply that is not JSON: \(error)")
                     return .null
