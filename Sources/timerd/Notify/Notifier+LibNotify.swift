@@ -278,8 +278,8 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
         Log.debug("a notification server is on the session bus")
         capabilities = nil
         // Ask now what it can do, not in the first notification's way: it is a round trip to
-        // the server (and libnotify's first call also sets up its proxy), which made the first
-        // firing after start-up 2 to 5 ms later than the rest under load.
+        // the server (and libnotify's first call also sets up its proxy), which would make the
+        // first firing after start-up later than the rest.
         _ = serverHas("actions")
         if !backlog.pending.isEmpty { flushPending() }
     }

@@ -8,9 +8,8 @@ import Synchronization
 ///
 /// SQLite's automatic checkpoint runs inside the commit that takes the log past 1,000 pages:
 /// it writes those pages into the database file and syncs it, on the event loop, where a
-/// timer due meanwhile waits for it. Under `make bench`'s load (100,000 timers held, 50
-/// clients making 150,000 requests a second) that put the p99 of firings at 8 to 28 ms. Here
-/// the commit only notes how long the log has grown (`sqlite3_wal_hook`), and past
+/// timer due meanwhile waits for it, which under load made firings late (bench/analysis.md,
+/// "Checkpoints and the heap", has the figures). Here the commit only notes how long the log has grown (`sqlite3_wal_hook`), and past
 /// `threshold` pages it wakes this thread, which runs a PASSIVE checkpoint: one that never
 /// waits for, nor blocks, the writer.
 ///
@@ -23,9 +22,9 @@ final class Checkpointer: @unchecked Sendable {
     /// quiet moment (`SQLiteStore.maintain`). The log is written over from its start only by
     /// a writer that begins when every page in it has been copied back, which a writer that
     /// commits every millisecond never sees: without this its log would grow for as long as
-    /// it went on. The writer's checkpoint takes milliseconds (on `make bench`'s load, run
-    /// in the commit, it put the firings' p99 at 8–11 ms against 1.9–2.3 ms without it), so
-    /// it waits for a moment when no timer is due.
+    /// it went on. The writer's checkpoint takes milliseconds, which a firing would wait for
+    /// (bench/analysis.md, "Checkpoints and the heap"), so it waits for a moment when no timer
+    /// is due.
     static let writerLimit: Int32 = 10 * threshold
     /// Pages past which the writer copies the log back in the commit, quiet or not: timers
     /// due without a pause for ever must not let the log grow without bound.
