@@ -123,7 +123,7 @@ test-deps:
 # (`timerctl __man`); scdoc's errors name lines of $(MAN_OUT)/PAGE.scd, the source so filled in.
 # The version is the programs' own, which every build (plain `swift build` too) stamps from
 # `git describe` when it can (Plugins/VersionStamp), else the fallback in
-# Sources/Protocol/Version.swift; the date is SOURCE_DATE_EPOCH, else that of the source's last
+# Sources/Protocol/Wire/Version.swift; the date is SOURCE_DATE_EPOCH, else that of the source's last
 # commit, else its mtime. scripts/man-ascii.sed keeps what the pages show plain ASCII, to copy
 # and type.
 man: $(BUILD_PROGRAMS)

@@ -22,22 +22,22 @@ let package = Package(
         // Stamps the version from `git describe` on every build (Plugins/VersionStamp).
         .plugin(name: "VersionStamp", capability: .buildTool()),
         // In release, generic types' metadata is reached through direct accessor calls, not
-        // mangled names: demangling each concrete type at its first use was 42% of the
-        // instructions of a `timerctl ls` (callgrind), which runs only once per process.
+        // mangled names: demangling each concrete type at its first use dominated a short-lived
+        // `timerctl ls` (bench/analysis.md, "Start-up and memory of the builds").
         .target(
             name: "Protocol",
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))],
             linkerSettings: [.linkedLibrary("m")], plugins: ["VersionStamp"]),
         // The Swift runtime linked in (release): the daemon then maps only the parts it uses,
-        // and its idle resident memory is about 3 MiB less.
+        // and idles in less memory.
         .executableTarget(
             name: "timerd", dependencies: ["Protocol", "CLibNotify", "CLinux", "CSQLite"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
-        // Static in release: a dynamically linked Swift program spends most of its start-up
-        // (about 2 of 3 ms) in the dynamic loader, and timerctl is started for every command.
-        // timerctl makes no NSS or locale calls, which a static glibc cannot serve. Without its
-        // debug information (symbols stay, for backtraces) it starts in 0.7 ms instead of 1.0.
-        // Metadata through accessors, as for Protocol.
+        // Static in release: a dynamically linked Swift program spends most of its start-up in
+        // the dynamic loader, and timerctl is started for every command. timerctl makes no NSS
+        // or locale calls, which a static glibc cannot serve. Without its debug information
+        // (symbols stay, for backtraces) it starts faster still. Metadata through accessors, as
+        // for Protocol. The figures: bench/analysis.md, "Start-up and memory of the builds".
         .executableTarget(
             name: "timerctl", dependencies: ["Protocol", "CLinux"],
             swiftSettings: [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"], .when(configuration: .release))],
@@ -47,13 +47,15 @@ let package = Package(
         // The benchmark harness (`make bench`): timerd against `sleep && notify-send`, `at`, and
         // libnotify called straight from a timerfd (the floor).
         .executableTarget(name: "timerd-bench", dependencies: ["Protocol", "CLibNotify", "CLinux"], path: "bench/Sources/timerd-bench"),
-        .testTarget(name: "ProtocolTests", dependencies: ["Protocol"]),
-        .testTarget(name: "timerdTests", dependencies: ["timerd", "Protocol"]),
+        // What the test targets share (a seeded generator), written once.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ProtocolTests", dependencies: ["Protocol", "TestSupport"]),
+        .testTarget(name: "timerdTests", dependencies: ["timerd", "Protocol", "TestSupport"]),
         .testTarget(name: "timerctlTests", dependencies: ["timerctl", "Protocol"]),
         // Runs the built programs as a user would: real processes, a real socket, and for
         // notifications a real session bus and notification server (`make test` starts them).
         .testTarget(
-            name: "IntegrationTests", dependencies: ["timerd", "timerctl", "timerd-bench", "Protocol", "CLinux"],
+            name: "IntegrationTests", dependencies: ["timerd", "timerctl", "timerd-bench", "Protocol", "CLinux", "TestSupport"],
             exclude: ["Support/mock_notifications.py"]),
     ],
     swiftLanguageModes: [.v6]

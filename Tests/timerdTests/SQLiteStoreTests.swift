@@ -1,3 +1,4 @@
+import TestSupport
 import CSQLite
 import Glibc
 import Protocol

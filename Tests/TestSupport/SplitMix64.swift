@@ -1,12 +1,11 @@
 /// A seeded generator, so generated test inputs are the same on every run and a failure
-/// can be reproduced from its seed. (A copy of the one in ProtocolTests: test targets
-/// cannot share sources.)
-struct SplitMix64: RandomNumberGenerator {
+/// can be reproduced from its seed. Shared by every test target.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
