@@ -126,7 +126,7 @@ import Testing
 
     static let repository: String = {
         var path = #filePath
-        for _ in 0..<3 { path = String(path[..<path.lastIndex(of: "/")!]) }
+        for _ in 0..<4 { path = String(path[..<path.lastIndex(of: "/")!]) }
         return path
     }()
 
