@@ -1,23 +1,6 @@
 import Glibc
 import Protocol
 
-/// `timerctl autostart enable|disable|status`.
-enum AutostartCommand: String, CaseIterable, Sendable {
-    case enable, disable, status
-
-    /// The words after `autostart`; `autostart` alone is `status`.
-    static func parse(_ words: [String]) throws(UsageError) -> AutostartCommand {
-        guard let word = words.first else { return .status }
-        guard let command = AutostartCommand(rawValue: word) else {
-            throw UsageError(
-                message: "autostart has no subcommand \(TimerText.quoted(word)); it takes enable, disable or status.",
-                topic: "autostart")
-        }
-        guard words.count == 1 else { throw UsageError(message: "autostart \(word) takes no arguments.", topic: "autostart") }
-        return command
-    }
-}
-
 /// What starts timerd at login: systemd's user manager (units, socket activation) or the
 /// desktop (an XDG autostart entry).
 enum AutostartMechanism: String, Equatable, Sendable {
@@ -60,7 +43,7 @@ struct Autostart {
 
     static let unitFiles: [AutostartFiles.Kind] = [.socket, .service]
 
-    func run(_ command: AutostartCommand) throws(CtlFailure) {
+    func run(_ command: AutostartCommand.Action) throws(CtlFailure) {
         switch command {
         case .enable: try enable()
         case .disable: try disable()

@@ -156,17 +156,4 @@ enum AutostartFiles {
         }
         return quoted + "\""
     }
-
-    // MARK: `timerctl __unit`
-
-    /// `__unit socket|service|desktop --timerd PATH`: the file as `make install` installs it.
-    static func hiddenCommand(_ operands: [String], timerd: String?) throws(UsageError) -> CtlCommand {
-        let kinds = Kind.allCases.map(\.rawValue).joined(separator: ", ")
-        guard operands.count == 1, let kind = Kind(rawValue: operands[0]) else {
-            throw UsageError(message: "__unit prints one of \(kinds), e.g. `timerctl __unit service --timerd /usr/bin/timerd`.")
-        }
-        guard let timerd else { throw UsageError(message: "__unit needs --timerd PATH, the path of timerd as installed.") }
-        if let problem = problem(withProgram: timerd) { throw UsageError(message: problem) }
-        return .unitFile(kind, timerd: timerd)
-    }
 }

@@ -3,7 +3,7 @@ import Protocol
 
 /// Shell completion.
 ///
-/// `timerctl completion bash|zsh|fish` prints a script made from `Help.topics` and the option
+/// `timerctl completion bash|zsh|fish` prints a script made from the commands' topics and the option
 /// parser, so it offers the commands, aliases and options `timerctl` really takes. Names are
 /// not in the script: at each completion it runs the hidden `timerctl __complete timers` (or
 /// `presets`), which prints them one per line (names hold no control characters, so a line is
@@ -30,42 +30,6 @@ enum Completion {
         var rest: Operand = .nothing
     }
 
-    /// The commands whose operands complete to something, by canonical name. Aliases follow
-    /// their command; a command `Help.topics` does not (yet) have is left out of the scripts.
-    static let operands: [String: Operands] = [
-        "pause": Operands(first: .timer, rest: .timer),
-        "resume": Operands(first: .timer, rest: .timer),
-        "reset": Operands(first: .timer, rest: .timer),
-        "cancel": Operands(first: .timer, rest: .timer),
-        "extend": Operands(first: .timer),
-        "show": Operands(first: .timer),
-        "snooze": Operands(first: .timer),
-        "wait": Operands(first: .timer),
-        "watch": Operands(first: .timer, rest: .timer),
-        // The words after the name (add, done…) are not completed yet.
-        "todo": Operands(first: .timer),
-        // A new name: nothing to offer.
-        "until": Operands(first: .nothing),
-        // `start NAME` with only a name starts a preset.
-        "start": Operands(first: .preset),
-        "help": Operands(first: .command),
-        "completion": Operands(first: .shell),
-    ]
-
-    /// Commands that take a subcommand first, and what the subcommand's operands complete to.
-    static let subcommands: [String: [(name: String, operands: Operands)]] = [
-        "preset": [
-            ("set", Operands(first: .preset)),
-            ("ls", Operands(first: .nothing)),
-            ("rm", Operands(first: .preset, rest: .preset)),
-        ],
-        "autostart": [
-            ("enable", Operands(first: .nothing)),
-            ("disable", Operands(first: .nothing)),
-            ("status", Operands(first: .nothing)),
-        ],
-    ]
-
     /// Options that take more than one value, and how many: `--then NAME DURATION`. (Whether
     /// an option takes a value at all is asked of the parser.)
     static let valueCounts = ["--then": 2]
@@ -83,42 +47,6 @@ enum Completion {
         case .bash: spec.bash
         case .zsh: spec.zsh
         case .fish: spec.fish
-        }
-    }
-
-    // MARK: Parsing
-
-    /// `completion SHELL`.
-    static func shell(_ operands: [String]) throws(UsageError) -> Shell {
-        let names = "bash, zsh or fish"
-        guard operands.count == 1 else {
-            throw UsageError(
-                message: "completion needs the shell to print a script for: \(names), e.g. `timerctl completion bash`.",
-                topic: "completion")
-        }
-        guard let shell = Shell(rawValue: operands[0]) else {
-            throw UsageError(
-                message: "There is no completion script for \(TimerText.quoted(operands[0])), only for \(names).",
-                topic: "completion")
-        }
-        return shell
-    }
-
-    /// The hidden commands, which `help` does not list: `__complete timers|presets` for the
-    /// scripts, `__man` for the build (see `ManPage`). Nil for any other word. (`__unit`, for
-    /// the build too, is `AutostartFiles.hiddenCommand`.)
-    static func hiddenCommand(_ verb: String, _ operands: [String]) throws(UsageError) -> CtlCommand? {
-        switch verb {
-        case "__complete":
-            guard operands.count == 1, let source = Source(rawValue: operands[0]) else {
-                throw UsageError(message: "__complete lists \(Source.allCases.map(\.rawValue).joined(separator: " or ")).")
-            }
-            return .complete(source)
-        case "__man":
-            guard operands.isEmpty else { throw UsageError(message: "__man takes no arguments.") }
-            return .manPage
-        default:
-            return nil
         }
     }
 

@@ -32,7 +32,7 @@ struct CompletionSpec {
             Command(
                 words: [topic.name] + topic.aliases, summary: topic.summary,
                 options: Set(topic.options).union(Completion.globalOptions).sorted(),
-                operands: Completion.operands[topic.name], subcommands: Completion.subcommands[topic.name] ?? [])
+                operands: topic.operands, subcommands: topic.subcommands)
         }
         let long = Set(topics.flatMap(\.options)).union(Completion.globalOptions).union(["--version"])
         let short = Arguments.longForms.filter { long.contains($0.value) }.map(\.key)

@@ -1,35 +1,6 @@
 import Glibc
 import Protocol
 
-/// Why a command could not be carried out, with the exit status it maps to.
-struct CtlFailure: Error, CustomStringConvertible {
-    enum Kind {
-        /// The daemon answered with an error (not found, wrong state…): exit 1.
-        case refused
-        /// The command line or its values were wrong: exit 2.
-        case usage
-        /// No daemon could be reached: exit 3.
-        case unreachable
-    }
-
-    var kind: Kind
-    var message: String
-
-    var exitCode: Int32 {
-        switch kind {
-        case .refused: 1
-        case .usage: 2
-        case .unreachable: 3
-        }
-    }
-
-    var description: String { message }
-
-    static func refused(_ message: String) -> CtlFailure { CtlFailure(kind: .refused, message: message) }
-    static func usage(_ message: String) -> CtlFailure { CtlFailure(kind: .usage, message: message) }
-    static func unreachable(_ message: String) -> CtlFailure { CtlFailure(kind: .unreachable, message: message) }
-}
-
 /// A blocking connection to the daemon: sends requests as lines, reads replies in order, and
 /// keeps events that arrive in between for whoever asks for them.
 ///

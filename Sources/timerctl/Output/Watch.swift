@@ -143,7 +143,7 @@ struct Watch: ~Copyable {
         var size = winsize()
         let hasSize = ioctl(1, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0
         let screen = WatchScreen(
-            timers: Array(timers.values), selected: selected, timesUp: timesUp, now: Runner.wallNow(), calendar: calendar,
+            timers: Array(timers.values), selected: selected, timesUp: timesUp, now: CommandContext.wallNow(), calendar: calendar,
             width: hasSize ? Int(size.ws_col) : 80, height: hasSize ? Int(size.ws_row) : 24, unicode: terminal.unicode,
             color: terminal.color, status: status)
         // Home, then each line cleared to its end: no flicker from clearing the whole screen.

@@ -129,7 +129,7 @@ struct SoundFiles {
         case .unreadable(let error)?:
             throw .usage("The sound file \(shown) cannot be read (\(error)). Make it readable, or choose another file.")
         case .directory?:
-            throw .usage("\(shown) is a directory; --sound needs a sound file, such as \(Arguments.exampleSound).")
+            throw .usage("\(shown) is a directory; --sound needs a sound file, such as \(NotifyOptionWords.exampleSound).")
         }
     }
 

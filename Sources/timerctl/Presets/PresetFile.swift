@@ -20,7 +20,7 @@ struct PresetFile {
         }
     }
 
-    func run(_ command: PresetCommand) throws(CtlFailure) {
+    func run(_ command: PresetCommand.Action) throws(CtlFailure) {
         switch command {
         case .set(let name, let text, let message): try set(name: name, duration: text, message: message)
         case .list(let json):
@@ -35,8 +35,7 @@ struct PresetFile {
     func preset(forStarting name: String?) throws(CtlFailure) -> Preset {
         let presets = try read(changing: false).presets
         if let name, let preset = presets.first(where: { $0.name == name }) { return preset }
-        let usage = Help.topic("start").map { "\nUsage: \($0.usage)" } ?? ""
-        throw .usage(Presets.missingDuration(name: name, presets: presets) + usage)
+        throw .usage(Presets.missingDuration(name: name, presets: presets), topic: StartCommand.topic.name)
     }
 
     // MARK: Commands

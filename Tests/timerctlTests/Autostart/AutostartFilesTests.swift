@@ -124,9 +124,9 @@ import Testing
 
     @Test func hiddenCommandParses() throws {
         #expect(try Arguments.parse(["__unit", "service", "--timerd", "/usr/bin/timerd"]).command
-            == .unitFile(.service, timerd: "/usr/bin/timerd"))
+            == UnitCommand(.service, timerd: "/usr/bin/timerd"))
         #expect(try Arguments.parse(["__unit", "desktop", "--timerd=/usr/local/bin/timerd"]).command
-            == .unitFile(.desktop, timerd: "/usr/local/bin/timerd"))
+            == UnitCommand(.desktop, timerd: "/usr/local/bin/timerd"))
         for wrong in [
             ["__unit"], ["__unit", "timer", "--timerd", "/usr/bin/timerd"], ["__unit", "socket"],
             ["__unit", "service", "--timerd", "timerd"], ["__unit", "socket", "service", "--timerd", "/usr/bin/timerd"],

@@ -49,7 +49,7 @@ import Testing
 
         /// Runs `command`; what it printed (or the failure's message), cleared for the next.
         @discardableResult
-        func run(_ command: AutostartCommand) -> String {
+        func run(_ command: AutostartCommand.Action) -> String {
             defer { log.output = "" }
             do {
                 try autostart.run(command)
@@ -372,11 +372,11 @@ import Testing
     // MARK: Parsing
 
     @Test func parses() throws {
-        #expect(try Arguments.parse(["autostart"]).command == .autostart(.status))
-        #expect(try Arguments.parse(["autostart", "enable"]).command == .autostart(.enable))
-        #expect(try Arguments.parse(["autostart", "disable"]).command == .autostart(.disable))
-        #expect(try Arguments.parse(["autostart", "status"]).command == .autostart(.status))
-        #expect(try Arguments.parse(["autostart", "--help"]).command == .help(topic: "autostart"))
+        #expect(try Arguments.parse(["autostart"]).command == AutostartCommand(.status))
+        #expect(try Arguments.parse(["autostart", "enable"]).command == AutostartCommand(.enable))
+        #expect(try Arguments.parse(["autostart", "disable"]).command == AutostartCommand(.disable))
+        #expect(try Arguments.parse(["autostart", "status"]).command == AutostartCommand(.status))
+        #expect(try Arguments.parse(["autostart", "--help"]).command == HelpCommand(topic: "autostart"))
         for wrong in [["autostart", "on"], ["autostart", "enable", "now"], ["autostart", "enable", "--json"]] {
             #expect(throws: UsageError.self, "\(wrong)") { try Arguments.parse(wrong) }
         }

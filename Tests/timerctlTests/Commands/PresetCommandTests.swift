@@ -3,37 +3,37 @@ import Testing
 @testable import timerctl
 
 @Suite struct PresetCommandTests {
-    static func command(_ arguments: [String]) throws -> CtlCommand {
+    static func command(_ arguments: [String]) throws -> any Command {
         try Arguments.parse(arguments).command
     }
 
-    static let commands: [([String], CtlCommand)] = [
-        (["preset", "set", "egg", "6m30s"], .preset(.set(name: "egg", duration: "6m30s", message: nil))),
-        (["preset", "set", "egg", "6m", "30s"], .preset(.set(name: "egg", duration: "6m 30s", message: nil))),
-        (["preset", "set", "tea", "3m", "-m", "bag out"], .preset(.set(name: "tea", duration: "3m", message: "bag out"))),
-        (["preset", "set", "tea", "3m", "--message=bag out"], .preset(.set(name: "tea", duration: "3m", message: "bag out"))),
-        (["preset", "set", "パスタ", "8m"], .preset(.set(name: "パスタ", duration: "8m", message: nil))),
-        (["preset", "set", "--", "-egg", "1m"], .preset(.set(name: "-egg", duration: "1m", message: nil))),
-        (["preset", "ls"], .preset(.list(json: false))),
-        (["preset", "list"], .preset(.list(json: false))),
-        (["preset", "ls", "--json"], .preset(.list(json: true))),
-        (["preset"], .preset(.list(json: false))),
-        (["presets"], .preset(.list(json: false))),
-        (["presets", "--json"], .preset(.list(json: true))),
-        (["preset", "rm", "egg"], .preset(.remove(names: ["egg"]))),
-        (["preset", "remove", "egg", "tea"], .preset(.remove(names: ["egg", "tea"]))),
-        (["preset", "-h"], .help(topic: "preset")),
-        (["help", "presets"], .help(topic: "preset")),
+    static let commands: [([String], any Command)] = [
+        (["preset", "set", "egg", "6m30s"], PresetCommand(.set(name: "egg", duration: "6m30s", message: nil))),
+        (["preset", "set", "egg", "6m", "30s"], PresetCommand(.set(name: "egg", duration: "6m 30s", message: nil))),
+        (["preset", "set", "tea", "3m", "-m", "bag out"], PresetCommand(.set(name: "tea", duration: "3m", message: "bag out"))),
+        (["preset", "set", "tea", "3m", "--message=bag out"], PresetCommand(.set(name: "tea", duration: "3m", message: "bag out"))),
+        (["preset", "set", "パスタ", "8m"], PresetCommand(.set(name: "パスタ", duration: "8m", message: nil))),
+        (["preset", "set", "--", "-egg", "1m"], PresetCommand(.set(name: "-egg", duration: "1m", message: nil))),
+        (["preset", "ls"], PresetCommand(.list(json: false))),
+        (["preset", "list"], PresetCommand(.list(json: false))),
+        (["preset", "ls", "--json"], PresetCommand(.list(json: true))),
+        (["preset"], PresetCommand(.list(json: false))),
+        (["presets"], PresetCommand(.list(json: false))),
+        (["presets", "--json"], PresetCommand(.list(json: true))),
+        (["preset", "rm", "egg"], PresetCommand(.remove(names: ["egg"]))),
+        (["preset", "remove", "egg", "tea"], PresetCommand(.remove(names: ["egg", "tea"]))),
+        (["preset", "-h"], HelpCommand(topic: "preset")),
+        (["help", "presets"], HelpCommand(topic: "preset")),
         // `start` without a duration asks for a preset; with one, it never does.
-        (["start", "egg"], .startPreset(name: "egg", message: nil)),
-        (["start", "egg", "-m", "soft"], .startPreset(name: "egg", message: "soft")),
-        (["start"], .startPreset(name: nil, message: nil)),
-        (["start", "egg", "8m"], .start(name: "egg", duration: "8m", message: nil)),
-        (["start", "egg", "--silent"], .startPreset(name: "egg", message: nil, notify: NotifyOptions(sound: .silent))),
+        (["start", "egg"], StartCommand(preset: "egg", message: nil)),
+        (["start", "egg", "-m", "soft"], StartCommand(preset: "egg", message: "soft")),
+        (["start"], StartCommand(preset: nil, message: nil)),
+        (["start", "egg", "8m"], StartCommand(name: "egg", duration: "8m", message: nil)),
+        (["start", "egg", "--silent"], StartCommand(preset: "egg", message: nil, notify: NotifyOptions(sound: .silent))),
     ]
 
     @Test(arguments: commands)
-    func parses(arguments: [String], expected: CtlCommand) throws {
+    func parses(arguments: [String], expected: any Command) throws {
         #expect(try Self.command(arguments) == expected)
     }
 

@@ -18,21 +18,21 @@ import Testing
 
     // MARK: Words
 
-    static let parsed: [([String], CtlCommand)] = [
-        (["todo", "report"], .todo(name: "report", .list, json: false)),
-        (["todo", "report", "--json"], .todo(name: "report", .list, json: true)),
-        (["todo", "report", "add", "write intro", "proofread"], .todo(name: "report", .add(["write intro", "proofread"]), json: false)),
-        (["todo", "report", "done", "1", "3"], .todo(name: "report", .done([1, 3]), json: false)),
-        (["todo", "report", "check", "2"], .todo(name: "report", .done([2]), json: false)),
-        (["todo", "report", "undo", "2"], .todo(name: "report", .undo([2]), json: false)),
-        (["todo", "report", "rm", "2", "4"], .todo(name: "report", .remove([2, 4]), json: false)),
-        (["todo", "report", "edit", "2", "proofread", "twice"], .todo(name: "report", .edit(2, "proofread twice"), json: false)),
-        (["todo", "report", "clear-done"], .todo(name: "report", .clearDone, json: false)),
-        (["todo", "tax return", "add", "--", "--receipts--"], .todo(name: "tax return", .add(["--receipts--"]), json: false)),
+    static let parsed: [([String], any Command)] = [
+        (["todo", "report"], TodoCommand(name: "report", .list, json: false)),
+        (["todo", "report", "--json"], TodoCommand(name: "report", .list, json: true)),
+        (["todo", "report", "add", "write intro", "proofread"], TodoCommand(name: "report", .add(["write intro", "proofread"]), json: false)),
+        (["todo", "report", "done", "1", "3"], TodoCommand(name: "report", .done([1, 3]), json: false)),
+        (["todo", "report", "check", "2"], TodoCommand(name: "report", .done([2]), json: false)),
+        (["todo", "report", "undo", "2"], TodoCommand(name: "report", .undo([2]), json: false)),
+        (["todo", "report", "rm", "2", "4"], TodoCommand(name: "report", .remove([2, 4]), json: false)),
+        (["todo", "report", "edit", "2", "proofread", "twice"], TodoCommand(name: "report", .edit(2, "proofread twice"), json: false)),
+        (["todo", "report", "clear-done"], TodoCommand(name: "report", .clearDone, json: false)),
+        (["todo", "tax return", "add", "--", "--receipts--"], TodoCommand(name: "tax return", .add(["--receipts--"]), json: false)),
     ]
 
     @Test(arguments: parsed)
-    func wordsBecomeACommand(arguments: [String], expected: CtlCommand) throws {
+    func wordsBecomeACommand(arguments: [String], expected: any Command) throws {
         #expect(try ArgumentsTests.command(arguments) == expected)
     }
 
@@ -62,36 +62,36 @@ import Testing
     // MARK: Numbers become ids
 
     @Test func numbersArePositionsAndBecomeTheItemsIds() throws {
-        #expect(try TodoCommand.done([3, 4]).requests(for: Self.report) == [
+        #expect(try TodoCommand.Action.done([3, 4]).requests(for: Self.report) == [
             .todoSet(name: "report", id: 4, change: TodoChange(done: true)),
             .todoSet(name: "report", id: 5, change: TodoChange(done: true)),
         ])
-        #expect(try TodoCommand.undo([1]).requests(for: Self.report) == [
+        #expect(try TodoCommand.Action.undo([1]).requests(for: Self.report) == [
             .todoSet(name: "report", id: 1, change: TodoChange(done: false)),
         ])
-        #expect(try TodoCommand.remove([2, 3]).requests(for: Self.report) == [.todoRemove(name: "report", ids: [2, 4], doneOnly: false)])
-        #expect(try TodoCommand.edit(4, "send it").requests(for: Self.report) == [
+        #expect(try TodoCommand.Action.remove([2, 3]).requests(for: Self.report) == [.todoRemove(name: "report", ids: [2, 4], doneOnly: false)])
+        #expect(try TodoCommand.Action.edit(4, "send it").requests(for: Self.report) == [
             .todoSet(name: "report", id: 5, change: TodoChange(text: "send it")),
         ])
-        #expect(try TodoCommand.add(["print"]).requests(for: Self.report) == [.todoAdd(name: "report", texts: ["print"])])
-        #expect(try TodoCommand.clearDone.requests(for: Self.report) == [.todoRemove(name: "report", ids: [], doneOnly: true)])
-        #expect(try TodoCommand.list.requests(for: Self.report) == [])
+        #expect(try TodoCommand.Action.add(["print"]).requests(for: Self.report) == [.todoAdd(name: "report", texts: ["print"])])
+        #expect(try TodoCommand.Action.clearDone.requests(for: Self.report) == [.todoRemove(name: "report", ids: [], doneOnly: true)])
+        #expect(try TodoCommand.Action.list.requests(for: Self.report) == [])
     }
 
     @Test func aNumberPastTheEndIsRefusedBeforeAnythingIsSent() {
-        let error = #expect(throws: CtlFailure.self) { try TodoCommand.done([2, 5]).requests(for: Self.report) }
+        let error = #expect(throws: CtlFailure.self) { try TodoCommand.Action.done([2, 5]).requests(for: Self.report) }
         #expect(error?.message == "report has items 1 to 4; there is no item 5.")
         #expect(error?.exitCode == 1)
         var empty = Self.report
         empty.todos = []
-        let none = #expect(throws: CtlFailure.self) { try TodoCommand.remove([1]).requests(for: empty) }
+        let none = #expect(throws: CtlFailure.self) { try TodoCommand.Action.remove([1]).requests(for: empty) }
         #expect(none?.message == "report has no checklist items; there is no item 1.")
     }
 
     @Test func clearDoneWithNothingDoneSaysSo() {
         var open = Self.report
         for i in open.todos.indices { open.todos[i].done = false }
-        let error = #expect(throws: CtlFailure.self) { try TodoCommand.clearDone.requests(for: open) }
+        let error = #expect(throws: CtlFailure.self) { try TodoCommand.Action.clearDone.requests(for: open) }
         #expect(error?.message == "report has no items that are done.")
     }
 

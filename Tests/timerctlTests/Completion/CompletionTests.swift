@@ -8,7 +8,7 @@ import Testing
 
     @Test(arguments: Completion.Shell.allCases)
     func completionTakesAShell(shell: Completion.Shell) throws {
-        #expect(try Arguments.parse(["completion", shell.rawValue]).command == .completion(shell: shell))
+        #expect(try Arguments.parse(["completion", shell.rawValue]).command == CompletionCommand(shell: shell))
     }
 
     @Test(arguments: [[], ["tcsh"], ["bash", "zsh"]])
@@ -21,10 +21,10 @@ import Testing
     }
 
     @Test func hiddenCommandsParse() throws {
-        #expect(try Arguments.parse(["__complete", "timers"]).command == .complete(.timers))
+        #expect(try Arguments.parse(["__complete", "timers"]).command == CompleteCommand(.timers))
         #expect(try Arguments.parse(["__complete", "presets", "--socket", "/tmp/s"]) ==
-            Invocation(socket: "/tmp/s", command: .complete(.presets)))
-        #expect(try Arguments.parse(["__man"]).command == .manPage)
+            Invocation(socket: "/tmp/s", command: CompleteCommand(.presets)))
+        #expect(try Arguments.parse(["__man"]).command == ManCommand())
         for wrong in [["__complete"], ["__complete", "colours"], ["__complete", "timers", "presets"], ["__man", "x"]] {
             #expect(throws: UsageError.self, "\(wrong)") { try Arguments.parse(wrong) }
         }
@@ -52,7 +52,7 @@ import Testing
     /// `Completion.valueCounts` says how many words an option takes when that is more than one.
     @Test func thenTakesTwoWords() throws {
         #expect(throws: UsageError.self) { try Arguments.parse(["start", "focus", "25m", "--then", "break"]) }
-        #expect(try Arguments.parse(["start", "focus", "25m", "--then", "break", "5m"]).command != .help(topic: nil))
+        #expect(try Arguments.parse(["start", "focus", "25m", "--then", "break", "5m"]).command != HelpCommand(topic: nil))
         let spec = CompletionSpec()
         #expect(spec.valueOptionsByCount.first { $0.count == 2 }?.options == ["--then"])
         #expect(spec.valueOptionsByCount.first { $0.count == 1 }?.options.contains("--message") == true)
@@ -88,13 +88,11 @@ import Testing
     @Test func everyCommandTakingANameSaysWhatItCompletes() {
         for topic in Help.topics where topic.usage.contains("NAME") {
             #expect(
-                Completion.operands[topic.name] != nil || Completion.subcommands[topic.name] != nil,
-                "add \(topic.name) to Completion.operands")
+                topic.operands != nil || !topic.subcommands.isEmpty,
+                "give \(topic.name)'s topic its operands")
         }
-        let names = Set(Help.topics.map(\.name))
-        for command in Completion.operands.keys {
-            #expect(names.contains(command), "\(command) is not a command")
-        }
+        // (What a command's operands complete to is part of its topic, so there is no table of
+        // them that could name a command there is not.)
     }
 
     /// `preset set|ls|rm` is another branch's; its completion is ready for when it comes.

@@ -111,12 +111,12 @@ import Testing
     /// Each preset subcommand has two examples.
     @Test func everyPresetSubcommandHasTwoExamples() throws {
         var counts: [String: Int] = [:]
-        for example in Help.presetTopic.examples {
-            guard case .preset(let command) = try Arguments.parse(Array(Self.shellWords(example).dropFirst())).command else {
+        for example in PresetCommand.topic.examples {
+            guard let command = try Arguments.parse(Array(Self.shellWords(example).dropFirst())).command as? PresetCommand else {
                 Issue.record("\(example) is not a preset command")
                 continue
             }
-            let subcommand = switch command {
+            let subcommand = switch command.action {
             case .set: "set"
             case .list: "ls"
             case .remove: "rm"
@@ -240,30 +240,11 @@ import Testing
 
     // MARK: Topics and the parser agree
 
-    /// The help topic that documents a parsed command; nil for `--version`, which is an option.
-    static func topic(of command: CtlCommand) -> String? {
-        switch command {
-        case .start, .startPreset: "start"
-        case .preset: "preset"
-        case .todo: "todo"
-        case .until: "until"
-        case .watch: "watch"
-        case .list: "ls"
-        case .show: "show"
-        case .history: "history"
-        case .pause: "pause"
-        case .resume: "resume"
-        case .reset: "reset"
-        case .cancel, .cancelAll: "cancel"
-        case .extend: "extend"
-        case .snooze: "snooze"
-        case .wait: "wait"
-        case .ping: "ping"
-        case .help: "help"
-        case .completion: "completion"
-        case .autostart: "autostart"
-        case .version, .complete, .manPage, .unitFile: nil
-        }
+    /// The help topic that documents a parsed command; nil for `--version`, which is an option,
+    /// and the hidden commands.
+    static func topic(of command: any Command) -> String? {
+        let name = type(of: command).topic.name
+        return Help.topic(name) == nil ? nil : name
     }
 
     @Test func everyExampleParsesToItsOwnCommandAndEveryCommandHasOne() throws {
@@ -282,7 +263,7 @@ import Testing
     @Test func everyNameAndAliasTheParserKnowsHasItsOwnPage() throws {
         for topic in Help.topics {
             for word in [topic.name] + topic.aliases {
-                #expect(try Arguments.parse([word, "--help"]).command == .help(topic: topic.name))
+                #expect(try Arguments.parse([word, "--help"]).command == HelpCommand(topic: topic.name))
                 #expect(Help.canonicalName(word) == topic.name)
             }
         }

@@ -3,7 +3,7 @@ import Testing
 @testable import timerctl
 
 @Suite struct ArgumentsTests {
-    static func command(_ arguments: [String]) throws -> CtlCommand {
+    static func command(_ arguments: [String]) throws -> any Command {
         try Arguments.parse(arguments).command
     }
 
@@ -14,70 +14,70 @@ import Testing
 
     // MARK: Commands and aliases
 
-    static let commands: [([String], CtlCommand)] = [
-        (["start", "pasta", "8m"], .start(name: "pasta", duration: "8m", message: nil)),
-        (["start", "パスタ", "90s"], .start(name: "パスタ", duration: "90s", message: nil)),
-        (["until", "report", "17:00"], .until(name: "report", when: "17:00", message: nil)),
-        (["ls"], .list(json: false)),
-        (["list"], .list(json: false)),
-        (["ls", "--json"], .list(json: true)),
-        (["list", "--json"], .list(json: true)),
-        (["show", "pasta"], .show(name: "pasta", json: false)),
-        (["show", "pasta", "--json"], .show(name: "pasta", json: true)),
-        (["history"], .history(limit: nil, json: false)),
-        (["history", "--json"], .history(limit: nil, json: true)),
-        (["history", "-n", "20"], .history(limit: 20, json: false)),
-        (["history", "-n20"], .history(limit: 20, json: false)),
-        (["history", "--limit", "20"], .history(limit: 20, json: false)),
-        (["history", "--limit=20", "--json"], .history(limit: 20, json: true)),
-        (["-n", "1", "history"], .history(limit: 1, json: false)),
-        (["history", "-n", "1000"], .history(limit: 1000, json: false)),
-        (["history", "-n", "5", "-n", "7"], .history(limit: 7, json: false)),
-        (["pause", "pasta"], .pause(names: ["pasta"])),
-        (["pause", "pasta", "tea"], .pause(names: ["pasta", "tea"])),
-        (["resume", "pasta"], .resume(names: ["pasta"])),
-        (["reset", "pasta"], .reset(names: ["pasta"])),
-        (["restart", "pasta", "tea"], .reset(names: ["pasta", "tea"])),
-        (["cancel", "pasta"], .cancel(names: ["pasta"])),
-        (["rm", "pasta", "tea"], .cancel(names: ["pasta", "tea"])),
-        (["cancel", "--all"], .cancelAll),
-        (["cancel", "-a"], .cancelAll),
-        (["rm", "--all"], .cancelAll),
-        (["--all", "cancel"], .cancelAll),
-        (["extend", "pasta", "+2m"], .extend(name: "pasta", amount: "+2m")),
-        (["snooze", "pasta"], .snooze(name: "pasta", duration: nil)),
-        (["snooze", "pasta", "10m"], .snooze(name: "pasta", duration: "10m")),
-        (["snooze", "パスタ", "+90s"], .snooze(name: "パスタ", duration: "+90s")),
-        (["snooze", "pasta", "1h", "30m"], .snooze(name: "pasta", duration: "1h 30m")),
-        (["snooze", "--", "-pasta", "5m"], .snooze(name: "-pasta", duration: "5m")),
-        (["snooze", "pasta", "-5m"], .snooze(name: "pasta", duration: "-5m")),
-        (["help", "snooze"], .help(topic: "snooze")),
-        (["snooze", "-h"], .help(topic: "snooze")),
-        (["wait", "pasta"], .wait(name: "pasta")),
-        (["ping"], .ping),
-        (["help"], .help(topic: nil)),
-        (["help", "start"], .help(topic: "start")),
-        (["help", "list"], .help(topic: "ls")),
-        (["help", "rm"], .help(topic: "cancel")),
-        (["help", "history"], .help(topic: "history")),
-        (["history", "-h"], .help(topic: "history")),
-        (["--version"], .version),
-        (["-V"], .version),
+    static let commands: [([String], any Command)] = [
+        (["start", "pasta", "8m"], StartCommand(name: "pasta", duration: "8m", message: nil)),
+        (["start", "パスタ", "90s"], StartCommand(name: "パスタ", duration: "90s", message: nil)),
+        (["until", "report", "17:00"], UntilCommand(name: "report", when: "17:00", message: nil)),
+        (["ls"], ListCommand(json: false)),
+        (["list"], ListCommand(json: false)),
+        (["ls", "--json"], ListCommand(json: true)),
+        (["list", "--json"], ListCommand(json: true)),
+        (["show", "pasta"], ShowCommand(name: "pasta", json: false)),
+        (["show", "pasta", "--json"], ShowCommand(name: "pasta", json: true)),
+        (["history"], HistoryCommand(limit: nil, json: false)),
+        (["history", "--json"], HistoryCommand(limit: nil, json: true)),
+        (["history", "-n", "20"], HistoryCommand(limit: 20, json: false)),
+        (["history", "-n20"], HistoryCommand(limit: 20, json: false)),
+        (["history", "--limit", "20"], HistoryCommand(limit: 20, json: false)),
+        (["history", "--limit=20", "--json"], HistoryCommand(limit: 20, json: true)),
+        (["-n", "1", "history"], HistoryCommand(limit: 1, json: false)),
+        (["history", "-n", "1000"], HistoryCommand(limit: 1000, json: false)),
+        (["history", "-n", "5", "-n", "7"], HistoryCommand(limit: 7, json: false)),
+        (["pause", "pasta"], PauseCommand(names: ["pasta"])),
+        (["pause", "pasta", "tea"], PauseCommand(names: ["pasta", "tea"])),
+        (["resume", "pasta"], ResumeCommand(names: ["pasta"])),
+        (["reset", "pasta"], ResetCommand(names: ["pasta"])),
+        (["restart", "pasta", "tea"], ResetCommand(names: ["pasta", "tea"])),
+        (["cancel", "pasta"], CancelCommand(names: ["pasta"])),
+        (["rm", "pasta", "tea"], CancelCommand(names: ["pasta", "tea"])),
+        (["cancel", "--all"], CancelCommand.all),
+        (["cancel", "-a"], CancelCommand.all),
+        (["rm", "--all"], CancelCommand.all),
+        (["--all", "cancel"], CancelCommand.all),
+        (["extend", "pasta", "+2m"], ExtendCommand(name: "pasta", amount: "+2m")),
+        (["snooze", "pasta"], SnoozeCommand(name: "pasta", duration: nil)),
+        (["snooze", "pasta", "10m"], SnoozeCommand(name: "pasta", duration: "10m")),
+        (["snooze", "パスタ", "+90s"], SnoozeCommand(name: "パスタ", duration: "+90s")),
+        (["snooze", "pasta", "1h", "30m"], SnoozeCommand(name: "pasta", duration: "1h 30m")),
+        (["snooze", "--", "-pasta", "5m"], SnoozeCommand(name: "-pasta", duration: "5m")),
+        (["snooze", "pasta", "-5m"], SnoozeCommand(name: "pasta", duration: "-5m")),
+        (["help", "snooze"], HelpCommand(topic: "snooze")),
+        (["snooze", "-h"], HelpCommand(topic: "snooze")),
+        (["wait", "pasta"], WaitCommand(name: "pasta")),
+        (["ping"], PingCommand()),
+        (["help"], HelpCommand(topic: nil)),
+        (["help", "start"], HelpCommand(topic: "start")),
+        (["help", "list"], HelpCommand(topic: "ls")),
+        (["help", "rm"], HelpCommand(topic: "cancel")),
+        (["help", "history"], HelpCommand(topic: "history")),
+        (["history", "-h"], HelpCommand(topic: "history")),
+        (["--version"], VersionCommand()),
+        (["-V"], VersionCommand()),
     ]
 
     @Test(arguments: commands)
-    func parses(arguments: [String], expected: CtlCommand) throws {
+    func parses(arguments: [String], expected: any Command) throws {
         #expect(try Arguments.parse(arguments) == Invocation(command: expected))
     }
 
     @Test func durationInSeveralWordsIsJoined() throws {
-        #expect(try Self.command(["start", "pasta", "1h", "30m"]) == .start(name: "pasta", duration: "1h 30m", message: nil))
-        #expect(try Self.command(["start", "pasta", "1h 30m"]) == .start(name: "pasta", duration: "1h 30m", message: nil))
+        #expect(try Self.command(["start", "pasta", "1h", "30m"]) == StartCommand(name: "pasta", duration: "1h 30m", message: nil))
+        #expect(try Self.command(["start", "pasta", "1h 30m"]) == StartCommand(name: "pasta", duration: "1h 30m", message: nil))
     }
 
     @Test func deadlineInSeveralWordsIsJoined() throws {
-        #expect(try Self.command(["until", "report", "fri", "17:00"]) == .until(name: "report", when: "fri 17:00", message: nil))
-        #expect(try Self.command(["until", "report", "fri 17:00"]) == .until(name: "report", when: "fri 17:00", message: nil))
+        #expect(try Self.command(["until", "report", "fri", "17:00"]) == UntilCommand(name: "report", when: "fri 17:00", message: nil))
+        #expect(try Self.command(["until", "report", "fri 17:00"]) == UntilCommand(name: "report", when: "fri 17:00", message: nil))
     }
 
     @Test(arguments: [
@@ -88,18 +88,18 @@ import Testing
         ["-m", "drain it", "start", "pasta", "8m"],
     ])
     func messageInEveryForm(arguments: [String]) throws {
-        #expect(try Self.command(arguments) == .start(name: "pasta", duration: "8m", message: "drain it"))
+        #expect(try Self.command(arguments) == StartCommand(name: "pasta", duration: "8m", message: "drain it"))
     }
 
     @Test func messageMayContainEqualsAndStartWithADash() throws {
-        #expect(try Self.command(["start", "pasta", "8m", "--message=a=b"]) == .start(name: "pasta", duration: "8m", message: "a=b"))
+        #expect(try Self.command(["start", "pasta", "8m", "--message=a=b"]) == StartCommand(name: "pasta", duration: "8m", message: "a=b"))
         #expect(try Self.command(["start", "pasta", "8m", "-m", "-- no really"])
-            == .start(name: "pasta", duration: "8m", message: "-- no really"))
+            == StartCommand(name: "pasta", duration: "8m", message: "-- no really"))
     }
 
     @Test func untilTakesAMessage() throws {
         #expect(try Self.command(["until", "report", "fri", "17:00", "-m", "send it"])
-            == .until(name: "report", when: "fri 17:00", message: "send it"))
+            == UntilCommand(name: "report", when: "fri 17:00", message: "send it"))
     }
 
     // MARK: Reminders and sound
@@ -132,27 +132,27 @@ import Testing
     func notifyOptionsOnStart(options: [String], notify: NotifyOptions) throws {
         let message = options.contains("-m") ? "drain it" : nil
         #expect(try Self.command(["start", "pasta", "8m"] + options)
-            == .start(name: "pasta", duration: "8m", message: message, notify: notify))
+            == StartCommand(name: "pasta", duration: "8m", message: message, notify: notify))
         #expect(try Self.command(options + ["start", "pasta", "8m"])
-            == .start(name: "pasta", duration: "8m", message: message, notify: notify))
+            == StartCommand(name: "pasta", duration: "8m", message: message, notify: notify))
     }
 
     @Test(arguments: notifyForms)
     func notifyOptionsOnUntil(options: [String], notify: NotifyOptions) throws {
         let message = options.contains("-m") ? "drain it" : nil
         #expect(try Self.command(["until", "report", "fri", "17:00"] + options)
-            == .until(name: "report", when: "fri 17:00", message: message, notify: notify))
+            == UntilCommand(name: "report", when: "fri 17:00", message: message, notify: notify))
     }
 
     @Test func remindBetweenTheWordsOfTheDuration() throws {
         #expect(try Self.command(["start", "pasta", "1h", "--remind", "10m", "30m"])
-            == .start(name: "pasta", duration: "1h 30m", message: nil, notify: NotifyOptions(reminders: [Self.tenMinutes])))
+            == StartCommand(name: "pasta", duration: "1h 30m", message: nil, notify: NotifyOptions(reminders: [Self.tenMinutes])))
     }
 
     @Test func tenDifferentRemindersAreTheMost() throws {
         let ten = (1...10).flatMap { ["--remind", "\($0)m"] }
         let command = try Self.command(["start", "bread", "1h"] + ten)
-        #expect(command == .start(
+        #expect(command == StartCommand(
             name: "bread", duration: "1h", message: nil,
             notify: NotifyOptions(reminders: (1...10).reversed().map { .seconds($0 * 60) })))
         // Repeats are merged before counting.
@@ -225,7 +225,7 @@ import Testing
 
     @Test(arguments: ["-1m", "-30s", "-1h30m", "-90"])
     func negativeAmountIsNotAnOption(amount: String) throws {
-        #expect(try Self.command(["extend", "pasta", amount]) == .extend(name: "pasta", amount: amount))
+        #expect(try Self.command(["extend", "pasta", amount]) == ExtendCommand(name: "pasta", amount: amount))
     }
 
     @Test(arguments: ["0", "1001", "-1", "2.5", "20x", "twenty", "", " 20", "1e3", "99999999999999999999"])
@@ -266,12 +266,12 @@ import Testing
         ["--socket=/tmp/t.sock", "ls", "--no-spawn"],
     ])
     func globalOptionsGoAnywhere(arguments: [String]) throws {
-        #expect(try Arguments.parse(arguments) == Invocation(socket: "/tmp/t.sock", noSpawn: true, command: .list(json: false)))
+        #expect(try Arguments.parse(arguments) == Invocation(socket: "/tmp/t.sock", noSpawn: true, command: ListCommand(json: false)))
     }
 
     @Test func globalOptionsBetweenArguments() throws {
         #expect(try Arguments.parse(["start", "pasta", "--no-spawn", "8m", "--socket", "s.sock"])
-            == Invocation(socket: "s.sock", noSpawn: true, command: .start(name: "pasta", duration: "8m", message: nil)))
+            == Invocation(socket: "s.sock", noSpawn: true, command: StartCommand(name: "pasta", duration: "8m", message: nil)))
     }
 
     @Test func defaultsAreNoSocketAndSpawning() throws {
@@ -281,20 +281,20 @@ import Testing
     }
 
     @Test func doubleDashEndsOptions() throws {
-        #expect(try Self.command(["start", "--", "-pasta", "8m"]) == .start(name: "-pasta", duration: "8m", message: nil))
-        #expect(try Self.command(["cancel", "--", "--all"]) == .cancel(names: ["--all"]))
-        #expect(try Self.command(["--", "pause", "-h"]) == .pause(names: ["-h"]))
+        #expect(try Self.command(["start", "--", "-pasta", "8m"]) == StartCommand(name: "-pasta", duration: "8m", message: nil))
+        #expect(try Self.command(["cancel", "--", "--all"]) == CancelCommand(names: ["--all"]))
+        #expect(try Self.command(["--", "pause", "-h"]) == PauseCommand(names: ["-h"]))
     }
 
     @Test func loneDashIsAWord() throws {
-        #expect(try Self.command(["pause", "-"]) == .pause(names: ["-"]))
+        #expect(try Self.command(["pause", "-"]) == PauseCommand(names: ["-"]))
     }
 
     // MARK: Help and version
 
     @Test(arguments: [[], ["-h"], ["--help"], ["--no-spawn"]])
     func noCommandGivesTheOverview(arguments: [String]) throws {
-        #expect(try Self.command(arguments) == .help(topic: nil))
+        #expect(try Self.command(arguments) == HelpCommand(topic: nil))
     }
 
     @Test(arguments: [
@@ -303,11 +303,11 @@ import Testing
         (["help", "-h"], "help"),
     ])
     func helpAfterACommandGivesThatCommandsHelp(arguments: [String], topic: String) throws {
-        #expect(try Self.command(arguments) == .help(topic: topic))
+        #expect(try Self.command(arguments) == HelpCommand(topic: topic))
     }
 
     @Test func helpWinsOverMissingArguments() throws {
-        #expect(try Self.command(["show", "--help"]) == .help(topic: "show"))
+        #expect(try Self.command(["show", "--help"]) == HelpCommand(topic: "show"))
     }
 
     // MARK: Refusals

@@ -32,7 +32,7 @@ import Testing
         }
 
         /// Runs `command` and returns what it printed, clearing it for the next.
-        func run(_ command: PresetCommand) throws -> String {
+        func run(_ command: PresetCommand.Action) throws -> String {
             defer { printed.output = "" }
             try file.run(command)
             return printed.output
@@ -121,7 +121,7 @@ import Testing
     @Test func namesAndLengthsAreCheckedBeforeTheFileIsTouched() throws {
         try Self.withScratch { scratch in
             for (command, message) in [
-                (PresetCommand.set(name: "egg[2]", duration: "1m", message: nil),
+                (PresetCommand.Action.set(name: "egg[2]", duration: "1m", message: nil),
                  #"A preset name cannot contain "[" or "]": timerd.conf marks its [groups] with them. Choose another name, such as egg-2."#),
                 (.set(name: "egg", duration: "soon", message: nil),
                  #""soon" is not a duration. Use forms like 90s, 8m, 1h30m, 2d, 1:30 (m:ss) or 01:02:03 (h:mm:ss); a bare number is seconds."#),
@@ -163,7 +163,7 @@ import Testing
     @Test func startingAPresetOrSayingWhichThereAre() throws {
         try Self.withScratch { scratch in
             let none = try #require(throws: CtlFailure.self) { try scratch.file.preset(forStarting: "egg") }
-            #expect(none.message == """
+            #expect(Refusal.text(try #require(none.usageError)) == """
                 start needs a duration after the name, e.g. `timerctl start egg 8m`; or save one with \
                 `timerctl preset set egg 6m30s`. There are no presets yet.
                 Usage: timerctl start NAME [DURATION] [OPTIONS]
