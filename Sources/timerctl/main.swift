@@ -11,17 +11,21 @@ func fail(_ message: String, status: Int32) -> Never {
     exit(status)
 }
 
+/// Every usage refusal leaves here, worded by `Refusal`, whether the parser or the command found it.
+func refuse(_ error: UsageError) -> Never {
+    fail(Refusal.text(error), status: 2)
+}
+
 let invocation: Invocation
 do {
     invocation = try Arguments.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
-    var message = error.message
-    if let topic = error.topic, let usage = Help.topic(topic)?.usage { message += "\nUsage: \(usage)" }
-    fail(message, status: 2)
+    refuse(error)
 }
 
 do {
-    try Runner(invocation: invocation).run()
+    try invocation.run()
 } catch {
+    if let refusal = error.usageError { refuse(refusal) }
     fail(error.message, status: error.exitCode)
 }

@@ -1,0 +1,77 @@
+import Glibc
+import Protocol
+
+/// What every command runs with: where the daemon is, the clock and calendar, the terminal
+/// and where output goes, and the ways of asking the daemon that several commands share.
+struct CommandContext {
+    var socket: String?
+    var noSpawn = false
+    var calendar = LocalCalendar(zone: SystemTimeZone())
+    var output: (String) -> Void = { print($0, terminator: "") }
+    var terminal = Terminal.detect(environment: Environment.current())
+
+    var render: Render { Render(now: Self.wallNow(), calendar: calendar, terminal: terminal) }
+    var builder: RequestBuilder {
+        RequestBuilder(now: Self.wallNow(), calendar: calendar, files: .live(currentDirectory: Self.currentDirectory()))
+    }
+
+    /// Applies a per-timer command to every name (in one round trip), reporting each;
+    /// fails at the end if any was refused, after the others were applied.
+    func each(_ names: [String], _ make: (String) -> Request, verb: String, finished: Bool = false)
+        throws(CtlFailure)
+    {
+        var connection = try connect()
+        var refusals: [String] = []
+        for (_, result) in zip(names, try connection.call(names.map(make))) {
+            switch result {
+            case .success(let reply):
+                let timer = try timer(reply)
+                output((finished ? "\(timer.name) \(verb)." : render.changed(timer, verb)) + "\n")
+            case .failure(let failure): refusals.append(failure.message)
+            }
+        }
+        if !refusals.isEmpty { throw .refused(refusals.joined(separator: "\ntimerctl: ")) }
+    }
+
+    /// The timers as the daemon sent them, and read.
+    func list(_ connection: inout DaemonConnection) throws(CtlFailure) -> (objects: [JSONValue], timers: [TimerInfo]) {
+        let reply = try connection.call(.list)
+        guard case .array(let items)? = reply["timers"] else { throw .unreachable("The daemon's reply has no timers in it.") }
+        var timers: [TimerInfo] = []
+        for item in items {
+            do { timers.append(try TimerInfo(json: item)) } catch { throw .unreachable(error.message) }
+        }
+        return (items, timers)
+    }
+
+    /// One request on a connection of its own.
+    func request(_ request: Request) throws(CtlFailure) -> JSONValue {
+        var connection = try connect()
+        return try connection.call(request)
+    }
+
+    func connect() throws(CtlFailure) -> DaemonConnection {
+        var location = SocketLocation.current(explicit: socket)
+        // The daemon runs in "/": give it an absolute path.
+        if !location.path.hasPrefix("/") { location.path = Self.currentDirectory() + "/" + location.path }
+        return try Connect.daemon(location, spawn: !noSpawn)
+    }
+
+    /// The timer in a reply.
+    func timer(_ reply: JSONValue) throws(CtlFailure) -> TimerInfo {
+        guard let value = reply["timer"] else { throw .unreachable("The daemon's reply has no timer in it.") }
+        do { return try TimerInfo(json: value) } catch { throw .unreachable(error.message) }
+    }
+
+    static func wallNow() -> Timestamp {
+        var ts = timespec()
+        clock_gettime(CLOCK_REALTIME, &ts)
+        return Timestamp(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
+    }
+
+    static func currentDirectory() -> String {
+        guard let cwd = getcwd(nil, 0) else { return "." }
+        defer { free(cwd) }
+        return String(cString: cwd)
+    }
+}

@@ -1,0 +1,109 @@
+import Protocol
+
+/// The help texts, made from the commands' topics (`Commands.all`): the overview that lists
+/// them and each command's page.
+enum Help {
+    /// What a command says about itself: its help page, and what the parser and the completion
+    /// scripts know of it.
+    struct Topic: Sendable {
+        var name: String
+        var aliases: [String] = []
+        var usage: String
+        var summary: String
+        var details: String = ""
+        var examples: [String] = []
+        /// Options the command accepts (besides the global ones).
+        var options: Set<String> = []
+        /// What its operands complete to; nil: nothing (or a subcommand first, see `subcommands`).
+        var operands: Completion.Operands? = nil
+        /// The subcommands it takes first, and what each one's operands complete to.
+        var subcommands: [(name: String, operands: Completion.Operands)] = []
+    }
+
+    /// Every command's topic, in the order of `Commands.all`.
+    static let topics: [Topic] = Commands.all.map { $0.topic }
+
+    static func topic(_ name: String) -> Topic? { topics.first { $0.name == name } }
+
+    static func canonicalName(_ word: String) -> String? {
+        topics.first { $0.name == word || $0.aliases.contains(word) }?.name
+    }
+
+    /// The closest command to a mistyped one, if any is close (edit distance at most 2).
+    static func suggestion(for word: String) -> String? {
+        let candidates = topics.flatMap { [$0.name] + $0.aliases }
+        let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
+        return scored.min { $0.1 < $1.1 }?.0
+    }
+
+    static var overview: String {
+        let width = topics.map(\.name.count).max() ?? 0
+        let lines = topics.map { topic in
+            let aliases = topic.aliases.isEmpty ? "" : " Also: \(topic.aliases.joined(separator: ", "))."
+            return "  " + topic.name.padding(width) + "  " + topic.summary + aliases
+        }
+        return """
+            timerctl: timers and deadlines that end in a desktop notification.
+
+            Usage: timerctl COMMAND [ARGUMENTS] [--socket PATH] [--no-spawn]
+
+            Commands:
+            \(lines.joined(separator: "\n"))
+
+            Global options:
+              --socket PATH   talk to the daemon at PATH (default: $TIMERD_SOCKET, else
+                              the per-user socket)
+              --no-spawn      do not start timerd when it is not running
+              -h, --help      show this help, or a command's help after its name
+              -V, --version   print the version
+
+            Examples:
+              timerctl start pasta 8m
+              timerctl until report "fri 17:00"
+              timerctl ls
+
+            Exit status: 0 success, 1 the daemon refused (no such timer…), 2 usage error,
+            3 no daemon.
+            `timerctl help COMMAND` shows a command's details.
+            """
+    }
+
+    static func text(for name: String) -> String {
+        guard let topic = topic(name) else { return overview }
+        var text = "Usage: \(topic.usage)\n\n\(topic.summary)\n"
+        if !topic.details.isEmpty { text += "\n\(topic.details)\n" }
+        if !topic.aliases.isEmpty { text += "\nAlso: \(topic.aliases.map { "timerctl \($0)" }.joined(separator: ", "))\n" }
+        if !topic.examples.isEmpty {
+            text += "\nExamples:\n" + topic.examples.map { "  \($0)" }.joined(separator: "\n") + "\n"
+        }
+        return text
+    }
+
+    /// Edits (insert, delete, substitute, or swap two neighbours) that turn `a` into `b`. Swaps
+    /// count once, so that the commonest typo, "wiat", is nearer "wait" than "list".
+    private static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty, !b.isEmpty else { return max(a.count, b.count) }
+        var beforePrevious: [Int] = []
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = min(current[j], beforePrevious[j - 2] + 1)
+                }
+            }
+            beforePrevious = previous
+            previous = current
+        }
+        return previous[b.count]
+    }
+}
+
+extension String {
+    /// Pads with spaces to `width` characters.
+    func padding(_ width: Int) -> String {
+        count >= width ? self : self + String(repeating: " ", count: width - count)
+    }
+}
