@@ -21,8 +21,7 @@ actor Scheduler {
     private var floodGuard = FloodGuard()
     private let store: any Store
     private let calendar: LocalCalendar
-    private let version: String
-    private let startedBy: String
+    private let identity: DaemonIdentity
     private let bootID: String
     private var subscribers: [ClientID: any EventSink] = [:]
     private var armed: (boot: BootInstant?, wall: Timestamp?) = (nil, nil)
@@ -71,7 +70,6 @@ actor Scheduler {
     ) {
         self.saveFiringsAfter = saveFiringsAfter
         self.executor = executor
-        self.startedBy = startedBy
         self.settings = settings
         self.table = TimerTable(maxTimers: maxTimers)
         self.maxTimers = maxTimers
@@ -80,7 +78,7 @@ actor Scheduler {
         self.notifier = notifier
         self.store = store
         self.calendar = calendar
-        self.version = version
+        self.identity = DaemonIdentity(version: version, startedBy: startedBy)
         self.bootID = bootID
     }
 
@@ -230,9 +228,6 @@ actor Scheduler {
         text.hasSuffix(".") ? text : text + "."
     }
 
-    /// How long `snooze` without an amount waits.
-    static let defaultSnooze: Duration = .seconds(300)
-
     /// A button on a notification was pressed: the same as the matching command, for each
     /// of the notification's timers.
     func act(_ action: NotificationAction, on names: [String]) {
@@ -270,61 +265,15 @@ actor Scheduler {
     private func respond(
         to request: Request, from client: ClientID, sink: any EventSink, at now: Moment, effects: inout [Effect]
     ) -> Result<ReplyBody, RPCError> {
-        let command: TableCommand
-        switch request {
-        case .list:
-            return .success(.list)
-        case .get(let name):
-            return Result { () throws(TableError) in try table.get(name, at: now) }
-                .map { .timer($0) }.mapError(Self.rpcError)
-        case .subscribe:
+        var call = MethodCall(
+            now: now, settings: settings, daemon: identity, history: HistorySource(pending: unsavedHistory, store: store))
+        let result = request.respond(to: &table, &call)
+        effects += call.effects
+        if call.subscribes {
             subscribers[client] = sink
             Log.debug("client \(client) subscribed")
-            return .success(.value(["subscribed": true]))
-        case .ping:
-            return .success(.value([
-                "version": .string(version), "protocol": .integer(Int64(protocolVersion)), "startedBy": .string(startedBy),
-            ]))
-        case .history(let limit):
-            do {
-                // Firings not saved yet (a firing is saved a moment after it, or once a full disk
-                // has room) are the newest entries: told first, the rest read from the store.
-                let pending = Array(unsavedHistory.reversed().prefix(limit ?? Limits.historyLength))
-                let entries = try pending + store.history(limit: (limit ?? Limits.historyLength) - pending.count)
-                return .success(.value(["entries": .array(entries.map(\.json))]))
-            } catch {
-                return .failure(RPCError(code: RPCError.storageFailedCode, message: "timerd could not read its history: \(error)."))
-            }
-        case .start(let name, .countdown(let length), let message, let notify, let repeats):
-            command = .start(
-                name: name, schedule: .countdown(length), message: message, reminders: notify.reminders ?? [],
-                sound: notify.sound, repeats: repeats)
-        case .start(let name, .deadline(let at), let message, let notify, _):
-            // Deadlines that set no reminders of their own get the configured ones.
-            command = .start(
-                name: name, schedule: .deadline(at), message: message, reminders: notify.reminders ?? settings.reminders,
-                sound: notify.sound)
-        case .pause(let name): command = .pause(name: name)
-        case .resume(let name): command = .resume(name: name)
-        case .reset(let name): command = .reset(name: name)
-        case .cancel(let name): command = .cancel(name: name)
-        case .cancelAll:
-            let (count, cancelled) = table.cancelAll(at: now)
-            effects += cancelled
-            return .success(.value(["cancelled": .integer(Int64(count))]))
-        case .extend(let name, let by): command = .extend(name: name, by: by)
-        case .snooze(let name, let by): command = .snooze(name: name, by: by ?? Self.defaultSnooze)
-        case .todoAdd(let name, let texts): command = .todoAdd(name: name, texts: texts)
-        case .todoSet(let name, let id, let change): command = .todoSet(name: name, id: id, change: change)
-        case .todoRemove(let name, let ids, let doneOnly): command = .todoRemove(name: name, ids: ids, doneOnly: doneOnly)
         }
-        do {
-            let outcome = try table.apply(command, at: now)
-            effects += outcome.effects
-            return .success(.timer(outcome.timer))
-        } catch {
-            return .failure(Self.rpcError(error))
-        }
+        return result
     }
 
     // MARK: Firing
@@ -488,21 +437,6 @@ actor Scheduler {
         everArmed = true
         armed = next
         alarm.arm(boot: next.boot, wall: next.wall)
-    }
-
-    static func rpcError(_ error: TableError) -> RPCError {
-        switch error {
-        case .notFound(let name):
-            RPCError(code: RPCError.notFoundCode, message: error.message, data: ["name": .string(name)])
-        case .alreadyExists(let name, _):
-            RPCError(code: RPCError.alreadyExistsCode, message: error.message, data: ["name": .string(name)])
-        case .wrongState(let name, _):
-            RPCError(code: RPCError.wrongStateCode, message: error.message, data: ["name": .string(name)])
-        case .invalid:
-            RPCError(code: RPCError.invalidParamsCode, message: error.message)
-        case .limitReached:
-            RPCError(code: RPCError.limitReachedCode, message: error.message)
-        }
     }
 }
 

@@ -23,7 +23,7 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
         try table.startDeadline("report", at: t0.wall + .hours(2), at: t0)
         let now = t0.advanced(by: .minutes(2))
         _ = table.fireDue(at: now)
-        _ = try table.apply(.pause(name: "tea"), at: now)
+        _ = try table.pause(name: "tea", at: now)
         let before = table.list(at: now)
         #expect(before.map(\.state) == [.running, .paused, .done, .running])
 
@@ -33,7 +33,7 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
         #expect(table.list(at: now).isEmpty)
         #expect(table.nextWake() == (nil, nil))
         #expect(table.fireDue(at: now.advanced(by: .days(1))).isEmpty, "nothing fires or reminds afterwards")
-        #expect(table.refusal(.cancel(name: "pasta"), at: now) == .notFound(name: "pasta"))
+        #expect(table.refusal { try $0.cancel(name: "pasta", at: now) } == .notFound(name: "pasta"))
         try table.startCountdown("pasta", .minutes(3), at: now)
         #expect(table.list(at: now).map(\.name) == ["pasta"], "the names are free again")
     }
@@ -49,7 +49,7 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
     @Test func isJournalledSoThatAFailedSavePutsEveryTimerBack() throws {
         var table = TimerTable()
         for n: Int64 in 1...300 { try table.startCountdown("t\(n)", .minutes(n), at: t0) }
-        _ = try table.apply(.pause(name: "t7"), at: t0)
+        _ = try table.pause(name: "t7", at: t0)
         _ = table.takeJournal()
         let records = table.records
         let list = table.list(at: t0)

@@ -18,12 +18,12 @@ private let t0 = Moment.start
         for round in 0..<6 {
             now = now.advanced(by: .milliseconds(10))
             for i in (0..<count).shuffled(using: &rng) {
-                _ = try table.apply(.pause(name: "t\(i)"), at: now)
-                _ = try table.apply(.resume(name: "t\(i)"), at: now)
+                _ = try table.pause(name: "t\(i)", at: now)
+                _ = try table.resume(name: "t\(i)", at: now)
                 #expect(table.queuedEntryCount <= 2 * table.count + 64, "round \(round)")
             }
         }
-        for i in stride(from: 0, to: count, by: 3) { _ = try table.apply(.cancel(name: "t\(i)"), at: now) }
+        for i in stride(from: 0, to: count, by: 3) { _ = try table.cancel(name: "t\(i)", at: now) }
         #expect(table.queuedEntryCount <= 2 * table.count + 64)
         // Paused and resumed at the same instant, each still ends 100 + i seconds after t0.
         var fired: [String] = []
@@ -40,7 +40,7 @@ private let t0 = Moment.start
     @Test func removingMostTimersKeepsTheQueuesSmall() throws {
         var table = TimerTable()
         for i in 0..<1_000 { try table.startCountdown("t\(i)", .seconds(Int64(1_000 - i)), at: t0) }
-        for i in 0..<1_000 where i % 50 != 0 { _ = try table.apply(.cancel(name: "t\(i)"), at: t0) }
+        for i in 0..<1_000 where i % 50 != 0 { _ = try table.cancel(name: "t\(i)", at: t0) }
         #expect(table.count == 20)
         #expect(table.queuedEntryCount <= 2 * 20 + 64)
         #expect(table.records.slotCount <= 2 * 20 + 64)
@@ -59,16 +59,16 @@ private let t0 = Moment.start
         for i in 0..<3 { try table.startCountdown("g\(i)", .seconds(60) + .milliseconds(i), at: t0) }
         #expect(table.nextWake().boot == group + .milliseconds(2))
         #expect(table.nextWake().boot == group + .milliseconds(2), "asked again, the same")
-        _ = try table.apply(.cancel(name: "g2"), at: t0)
+        _ = try table.cancel(name: "g2", at: t0)
         #expect(table.nextWake().boot == group + .milliseconds(1))
-        _ = try table.apply(.pause(name: "g1"), at: t0)
+        _ = try table.pause(name: "g1", at: t0)
         #expect(table.nextWake().boot == group)
         _ = table.takeJournal()
         try table.startCountdown("early", .seconds(10), at: t0)
         #expect(table.nextWake().boot == t0.boot + .seconds(10))
         table.rollBack(table.takeJournal(), at: t0)
         #expect(table.nextWake().boot == group)
-        _ = try table.apply(.resume(name: "g1"), at: t0.advanced(by: .seconds(1)))
+        _ = try table.resume(name: "g1", at: t0.advanced(by: .seconds(1)))
         #expect(table.nextWake().boot == group, "g1 now ends a second after g0: no longer together")
         try table.startDeadline("report", at: t0.wall + .hours(1), at: t0)
         #expect(table.nextWake() == (group, t0.wall + .hours(1)))

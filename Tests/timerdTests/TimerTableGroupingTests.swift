@@ -88,9 +88,9 @@ private let t0 = Moment.start
         try table.startCountdown("eggs", Self.minute + .milliseconds(4), at: t0)
         try table.startCountdown("rice", Self.minute + .milliseconds(3), at: t0)
         try table.startCountdown("tea", Self.minute + .milliseconds(2), at: t0)
-        _ = try table.apply(.cancel(name: "eggs"), at: t0)
-        _ = try table.apply(.pause(name: "rice"), at: t0)
-        _ = try table.apply(.extend(name: "tea", by: .minutes(5)), at: t0)
+        _ = try table.cancel(name: "eggs", at: t0)
+        _ = try table.pause(name: "rice", at: t0)
+        _ = try table.extend(name: "tea", by: .minutes(5), at: t0)
         #expect(table.nextWake().boot == t0.boot + Self.minute)
         #expect(names(table.fireDue(at: t0.advanced(by: Self.minute))) == ["pasta"])
     }

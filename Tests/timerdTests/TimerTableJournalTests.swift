@@ -25,7 +25,7 @@ private func kitchen() throws -> TimerTable {
     var table = TimerTable()
     try table.startCountdown("pasta", .minutes(8), at: t0)
     try table.startCountdown("rice", .minutes(5), at: t0)
-    _ = try table.apply(.pause(name: "rice"), at: t0)
+    _ = try table.pause(name: "rice", at: t0)
     try table.startDeadline("report", at: t0.wall + .hours(2), at: t0)
     _ = table.takeJournal()
     return table
@@ -39,17 +39,17 @@ private func kitchen() throws -> TimerTable {
         #expect(table.journal.isEmpty)
         try table.startCountdown("pasta", .minutes(8), at: t0)
         #expect(table.journal == [1: nil], "it did not exist")
-        _ = try table.apply(.pause(name: "pasta"), at: t0)
+        _ = try table.pause(name: "pasta", at: t0)
         #expect(table.journal == [1: nil], "still the value before the first change")
 
         let running = try table.record(named: "pasta")
         #expect(table.takeJournal() == [1: nil])
         #expect(table.journal.isEmpty)
 
-        _ = try table.apply(.resume(name: "pasta"), at: t0)
+        _ = try table.resume(name: "pasta", at: t0)
         let resumed = try table.record(named: "pasta")
-        _ = try table.apply(.extend(name: "pasta", by: .minutes(2)), at: t0)
-        _ = try table.apply(.cancel(name: "pasta"), at: t0)
+        _ = try table.extend(name: "pasta", by: .minutes(2), at: t0)
+        _ = try table.cancel(name: "pasta", at: t0)
         try table.startCountdown("eggs", .minutes(6), at: t0)
         #expect(table.journal == [1: running, 2: nil])
         #expect(resumed != running)
@@ -67,12 +67,12 @@ private func kitchen() throws -> TimerTable {
     @Test func aRefusalChangesNothingAndIsNotJournalled() throws {
         var table = try kitchen()
         let count = table.changeCount
-        #expect(table.refusal(.pause(name: "rice"), at: t0)?.kind == .wrongState)
-        #expect(table.refusal(.start(name: "pasta", schedule: .countdown(.minutes(1)), message: nil), at: t0)?.kind == .alreadyExists)
-        #expect(table.refusal(.cancel(name: "nope"), at: t0)?.kind == .notFound)
+        #expect(table.refusal { try $0.pause(name: "rice", at: t0) }?.kind == .wrongState)
+        #expect(table.refusal { try $0.start(name: "pasta", schedule: .countdown(.minutes(1)), message: nil, at: t0) }?.kind == .alreadyExists)
+        #expect(table.refusal { try $0.cancel(name: "nope", at: t0) }?.kind == .notFound)
         #expect(table.journal.isEmpty)
         #expect(table.changeCount == count)
-        _ = try table.apply(.cancel(name: "rice"), at: t0)
+        _ = try table.cancel(name: "rice", at: t0)
         #expect(table.changeCount > count)
     }
 
@@ -87,7 +87,7 @@ private func kitchen() throws -> TimerTable {
         table.rollBack(table.journal, at: t0)
         #expect(Snapshot(&table, at: t0) == before)
         #expect(table.journal.isEmpty)
-        #expect(table.refusal(.pause(name: "eggs"), at: t0)?.kind == .notFound)
+        #expect(table.refusal { try $0.pause(name: "eggs", at: t0) }?.kind == .notFound)
         try table.startCountdown("eggs", .minutes(1), at: t0)
         #expect(try table.get("eggs", at: t0).state == .running)
     }
@@ -117,7 +117,7 @@ private func kitchen() throws -> TimerTable {
         var table = try kitchen()
         let now = t0.advanced(by: .minutes(3))
         let before = Snapshot(&table, at: now)
-        _ = try table.apply(.pause(name: "pasta"), at: now)
+        _ = try table.pause(name: "pasta", at: now)
         #expect(table.nextWake().boot == nil)
 
         table.rollBack(table.journal, at: now)
@@ -133,9 +133,9 @@ private func kitchen() throws -> TimerTable {
     @Test func rollingBackAnExtendPutsTheEndBack() throws {
         var table = try kitchen()
         let before = Snapshot(&table, at: t0)
-        _ = try table.apply(.extend(name: "pasta", by: .minutes(-5)), at: t0)
-        _ = try table.apply(.extend(name: "report", by: .hours(-1)), at: t0)
-        _ = try table.apply(.extend(name: "rice", by: .minutes(1)), at: t0)
+        _ = try table.extend(name: "pasta", by: .minutes(-5), at: t0)
+        _ = try table.extend(name: "report", by: .hours(-1), at: t0)
+        _ = try table.extend(name: "rice", by: .minutes(1), at: t0)
         #expect(table.nextWake() == (t0.boot + .minutes(3), t0.wall + .hours(1)))
 
         table.rollBack(table.journal, at: t0)
@@ -148,27 +148,27 @@ private func kitchen() throws -> TimerTable {
     @Test func rollingBackACancelBringsTheTimerBackUnderItsName() throws {
         var table = try kitchen()
         let before = Snapshot(&table, at: t0)
-        for name in ["pasta", "rice", "report"] { _ = try table.apply(.cancel(name: name), at: t0) }
+        for name in ["pasta", "rice", "report"] { _ = try table.cancel(name: name, at: t0) }
         #expect(table.count == 0)
         #expect(table.nextWake() == (nil, nil))
 
         table.rollBack(table.journal, at: t0)
         #expect(Snapshot(&table, at: t0) == before)
-        #expect(table.refusal(.start(name: "pasta", schedule: .countdown(.minutes(1)), message: nil), at: t0)?.kind == .alreadyExists)
-        _ = try table.apply(.resume(name: "rice"), at: t0)
+        #expect(table.refusal { try $0.start(name: "pasta", schedule: .countdown(.minutes(1)), message: nil, at: t0) }?.kind == .alreadyExists)
+        _ = try table.resume(name: "rice", at: t0)
         #expect(table.nextWake() == (t0.boot + .minutes(5), t0.wall + .hours(2)))
     }
 
     @Test func rollingBackUndoesOnlyWhatTheJournalHolds() throws {
         var table = try kitchen()
-        _ = try table.apply(.cancel(name: "rice"), at: t0)
+        _ = try table.cancel(name: "rice", at: t0)
         _ = table.takeJournal()  // saved: the cancel stays
         let before = Snapshot(&table, at: t0)
         try table.startCountdown("eggs", .minutes(6), at: t0)
-        _ = try table.apply(.pause(name: "pasta"), at: t0)
-        _ = try table.apply(.cancel(name: "eggs"), at: t0)
+        _ = try table.pause(name: "pasta", at: t0)
+        _ = try table.cancel(name: "eggs", at: t0)
         try table.startCountdown("eggs", .minutes(2), at: t0)
-        _ = try table.apply(.cancel(name: "report"), at: t0)
+        _ = try table.cancel(name: "report", at: t0)
 
         table.rollBack(table.journal, at: t0)
         #expect(Snapshot(&table, at: t0) == before)
@@ -179,7 +179,7 @@ private func kitchen() throws -> TimerTable {
 
     @Test func aRestoredTableContinuesIdsAfterTheHighest() throws {
         var source = try kitchen()
-        _ = try source.apply(.cancel(name: "pasta"), at: t0)
+        _ = try source.cancel(name: "pasta", at: t0)
         let records = Array(source.records.values)
         #expect(records.map(\.id).sorted() == [2, 3])
 
@@ -188,10 +188,10 @@ private func kitchen() throws -> TimerTable {
         #expect(table.journal.isEmpty)
         #expect(table.list(at: t0).map(\.name) == ["rice", "report"])
         #expect(table.nextWake() == (nil, t0.wall + .hours(2)))
-        #expect(table.refusal(.start(name: "rice", schedule: .countdown(.minutes(1)), message: nil), at: t0)?.kind == .alreadyExists)
+        #expect(table.refusal { try $0.start(name: "rice", schedule: .countdown(.minutes(1)), message: nil, at: t0) }?.kind == .alreadyExists)
         try table.startCountdown("pasta", .minutes(1), at: t0)
         #expect(try table.record(named: "pasta").id == 4)
-        _ = try table.apply(.resume(name: "rice"), at: t0)
+        _ = try table.resume(name: "rice", at: t0)
         #expect(table.nextWake().boot == t0.boot + .minutes(1))
     }
 

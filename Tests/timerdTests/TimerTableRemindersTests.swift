@@ -108,12 +108,12 @@ private let t0 = Moment.start
         #expect(Self.follow(&table, from: t0, upTo: .minutes(15)) == ["10m remind pasta 20m"])
 
         let paused = t0.advanced(by: .minutes(15))
-        _ = try table.apply(.pause(name: "pasta"), at: paused)
+        _ = try table.pause(name: "pasta", at: paused)
         #expect(table.nextWake() == (nil, nil))
         #expect(table.fireDue(at: paused.advanced(by: .hours(2))).isEmpty)
 
         // 15 minutes left from 2h15m: the 20-minute reminder is behind, the 10-minute one at 2h20m.
-        _ = try table.apply(.resume(name: "pasta"), at: paused.advanced(by: .hours(2)))
+        _ = try table.resume(name: "pasta", at: paused.advanced(by: .hours(2)))
         #expect(
             Self.follow(&table, from: paused.advanced(by: .hours(2)), upTo: .hours(3)) == [
                 "2h20m remind pasta 10m", "2h30m fired pasta",
@@ -123,19 +123,19 @@ private let t0 = Moment.start
     @Test func extendingMovesThem() throws {
         var table = try Self.countdown(.minutes(30), reminders: [.minutes(10)])
         let five = t0.advanced(by: .minutes(5))
-        _ = try table.apply(.extend(name: "pasta", by: .minutes(10)), at: five)
+        _ = try table.extend(name: "pasta", by: .minutes(10), at: five)
         #expect(Self.follow(&table, from: five, upTo: .hours(1)) == ["30m remind pasta 10m", "40m fired pasta"])
 
         var shortened = try Self.countdown(.minutes(30), reminders: [.minutes(10)])
         let two = t0.advanced(by: .minutes(2))
-        _ = try shortened.apply(.extend(name: "pasta", by: .minutes(-15)), at: two)
+        _ = try shortened.extend(name: "pasta", by: .minutes(-15), at: two)
         #expect(Self.follow(&shortened, from: two, upTo: .hours(1)) == ["5m remind pasta 10m", "15m fired pasta"])
     }
 
     @Test func extendingADeadlineMovesItsReminders() throws {
         var table = TimerTable()
         try table.startDeadline("report", at: t0.wall + .hours(1), reminders: [.minutes(10)], at: t0)
-        _ = try table.apply(.extend(name: "report", by: .hours(1)), at: t0)
+        _ = try table.extend(name: "report", by: .hours(1), at: t0)
         #expect(table.nextWake().wall == t0.wall + .minutes(110))
         #expect(table.fireDue(at: t0.advanced(by: .minutes(50))).isEmpty)
         #expect(Self.follow(&table, from: t0, upTo: .hours(3)) == ["1h50m remind report 10m", "2h fired report"])
@@ -143,7 +143,7 @@ private let t0 = Moment.start
 
     @Test func cancellingTakesThemAway() throws {
         var table = try Self.countdown(.minutes(30), reminders: [.minutes(20), .minutes(10)])
-        _ = try table.apply(.cancel(name: "pasta"), at: t0.advanced(by: .minutes(1)))
+        _ = try table.cancel(name: "pasta", at: t0.advanced(by: .minutes(1)))
         #expect(table.nextWake() == (nil, nil))
         #expect(table.fireDue(at: t0.advanced(by: .hours(1))).isEmpty)
     }
@@ -152,7 +152,7 @@ private let t0 = Moment.start
         var table = try Self.countdown(.minutes(30), reminders: [.minutes(10)])
         #expect(Self.follow(&table, from: t0, upTo: .minutes(25)) == ["20m remind pasta 10m"])
         let reset = t0.advanced(by: .minutes(25))
-        _ = try table.apply(.reset(name: "pasta"), at: reset)
+        _ = try table.reset(name: "pasta", at: reset)
         #expect(Self.follow(&table, from: reset, upTo: .hours(2)) == ["45m remind pasta 10m", "55m fired pasta"])
     }
 
@@ -161,12 +161,12 @@ private let t0 = Moment.start
         #expect(Self.follow(&table, from: t0, upTo: .minutes(30)) == ["20m remind pasta 10m", "30m fired pasta"])
 
         let first = t0.advanced(by: .minutes(30))
-        _ = try table.apply(.snooze(name: "pasta", by: .minutes(15)), at: first)
+        _ = try table.snooze(name: "pasta", by: .minutes(15), at: first)
         #expect(Self.follow(&table, from: first, upTo: .minutes(45)) == ["35m remind pasta 10m", "45m fired pasta"])
 
         // Snoozed for less than the reminder: it is behind already.
         let second = t0.advanced(by: .minutes(45))
-        _ = try table.apply(.snooze(name: "pasta", by: .minutes(5)), at: second)
+        _ = try table.snooze(name: "pasta", by: .minutes(5), at: second)
         #expect(Self.follow(&table, from: second, upTo: .hours(1)) == ["50m fired pasta"])
     }
 
@@ -242,11 +242,11 @@ private let t0 = Moment.start
         var most = 0
         for _ in 0..<5_000 {
             now = now.advanced(by: .milliseconds(100))
-            _ = try table.apply(.pause(name: "pasta"), at: now)
+            _ = try table.pause(name: "pasta", at: now)
             most = max(most, table.queuedEntryCount)
             now = now.advanced(by: .milliseconds(100))
-            _ = try table.apply(.resume(name: "pasta"), at: now)
-            _ = try table.apply(.extend(name: "report", by: .nanoseconds(1)), at: now)
+            _ = try table.resume(name: "pasta", at: now)
+            _ = try table.extend(name: "report", by: .nanoseconds(1), at: now)
             most = max(most, table.queuedEntryCount)
             #expect(table.fireDue(at: now).isEmpty)
         }

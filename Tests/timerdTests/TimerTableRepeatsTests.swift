@@ -10,10 +10,8 @@ private let t0 = Moment.start
     private func start(
         _ table: inout TimerTable, _ name: String, _ length: Duration, rounds: Int, then: Repeats.Step? = nil
     ) throws {
-        _ = try table.apply(
-            .start(
-                name: name, schedule: .countdown(length), message: nil,
-                repeats: Repeats(rounds: rounds, then: then)), at: t0)
+        _ = try table.start(
+            name: name, schedule: .countdown(length), message: nil, repeats: Repeats(rounds: rounds, then: then), at: t0)
     }
 
     private func events(_ effects: [Effect]) -> [TimerEvent] { effects.compactMap(\.event) }
@@ -82,7 +80,7 @@ private let t0 = Moment.start
         try start(&table, "focus", .minutes(25), rounds: 4, then: Repeats.Step(name: "break", length: .minutes(5)))
         _ = table.fireDue(at: t0.advanced(by: .minutes(30)))
         let later = t0.advanced(by: .minutes(31))
-        let reset = try table.apply(.reset(name: "focus"), at: later)
+        let reset = try table.reset(name: "focus", at: later)
         #expect(reset.timer.cycle == Cycle(round: 1, rounds: 4, step: "focus"))
         #expect(reset.timer.remaining == .minutes(25))
     }

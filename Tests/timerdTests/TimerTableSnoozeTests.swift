@@ -13,7 +13,7 @@ private let t0 = Moment.start
         _ = table.fireDue(at: fired)
         let now = fired.advanced(by: .seconds(20))
 
-        let outcome = try table.apply(.snooze(name: "pasta", by: .minutes(5)), at: now)
+        let outcome = try table.snooze(name: "pasta", by: .minutes(5), at: now)
         let expected = TimerInfo(
             name: "pasta", kind: .countdown, state: .running, duration: .minutes(5), remaining: .minutes(5),
             endsAt: now.wall + .minutes(5), createdAt: t0.wall)
@@ -27,7 +27,7 @@ private let t0 = Moment.start
         #expect(again.compactMap(\.firings).first?.first?.startedAt == now.wall, "the run began with the snooze")
 
         // The length asked for at the start is what reset goes back to.
-        let reset = try table.apply(.reset(name: "pasta"), at: now.advanced(by: .minutes(6)))
+        let reset = try table.reset(name: "pasta", at: now.advanced(by: .minutes(6)))
         #expect(reset.timer.duration == .minutes(8))
     }
 
@@ -38,7 +38,7 @@ private let t0 = Moment.start
         let now = t0.advanced(by: .hours(1) + .seconds(30))
         _ = table.fireDue(at: now)
 
-        let outcome = try table.apply(.snooze(name: "report", by: .minutes(5)), at: now)
+        let outcome = try table.snooze(name: "report", by: .minutes(5), at: now)
         #expect(outcome.timer.kind == .deadline)
         #expect(outcome.timer.state == .running)
         #expect(outcome.timer.endsAt == now.wall + .minutes(5))
@@ -55,10 +55,10 @@ private let t0 = Moment.start
         try table.startCountdown("pasta", .minutes(8), at: t0)
         try table.startCountdown("eggs", .minutes(6), at: t0)
         try table.startDeadline("report", at: t0.wall + .hours(1), at: t0)
-        _ = try table.apply(.pause(name: "eggs"), at: t0)
+        _ = try table.pause(name: "eggs", at: t0)
         let before = table.records
         for name in ["pasta", "eggs", "report"] {
-            let error = table.refusal(.snooze(name: name, by: .minutes(5)), at: t0)
+            let error = table.refusal { try $0.snooze(name: name, by: .minutes(5), at: t0) }
             #expect(error?.kind == .wrongState, "\(name)")
             #expect(error?.name == name)
             #expect(error?.message.contains("`timerctl extend \(name) +5m`") == true, "\(name)")
@@ -73,7 +73,7 @@ private let t0 = Moment.start
         let now = t0.advanced(by: .minutes(8))
         _ = table.fireDue(at: now)
         let before = table.records
-        #expect(table.refusal(.snooze(name: "pasta", by: delay), at: now)?.kind == .invalid)
+        #expect(table.refusal { try $0.snooze(name: "pasta", by: delay, at: now) }?.kind == .invalid)
         #expect(table.records == before)
         #expect(try table.get("pasta", at: now).state == .done)
     }
@@ -83,12 +83,12 @@ private let t0 = Moment.start
         try table.startCountdown("pasta", .minutes(8), at: t0)
         let now = t0.advanced(by: .minutes(8))
         _ = table.fireDue(at: now)
-        let outcome = try table.apply(.snooze(name: "pasta", by: Limits.maxCountdown), at: now)
+        let outcome = try table.snooze(name: "pasta", by: Limits.maxCountdown, at: now)
         #expect(outcome.timer.remaining == Limits.maxCountdown)
     }
 
     @Test func anUnknownNameIsNotFound() {
         var table = TimerTable()
-        #expect(table.refusal(.snooze(name: "nope", by: .minutes(5)), at: t0) == .notFound(name: "nope"))
+        #expect(table.refusal { try $0.snooze(name: "nope", by: .minutes(5), at: t0) } == .notFound(name: "nope"))
     }
 }

@@ -45,7 +45,7 @@ private let t0 = Moment.start
     @Test(arguments: [Duration.zero, .nanoseconds(-1), .seconds(-480), Limits.maxCountdown + .nanoseconds(1), .days(366)])
     func countdownLengthsOutsideTheRangeAreRefused(_ length: Duration) {
         var table = TimerTable()
-        let error = table.refusal(.start(name: "pasta", schedule: .countdown(length), message: nil), at: t0)
+        let error = table.refusal { try $0.start(name: "pasta", schedule: .countdown(length), message: nil, at: t0) }
         #expect(error?.kind == .invalid)
         #expect(table.count == 0)
         #expect(table.nextWake() == (nil, nil))
@@ -60,7 +60,7 @@ private let t0 = Moment.start
     @Test(arguments: [Duration.zero, .nanoseconds(-1), .hours(-1), Limits.maxDeadlineAhead + .nanoseconds(1)])
     func deadlinesNowInThePastOrTooFarAreRefused(_ ahead: Duration) {
         var table = TimerTable()
-        let error = table.refusal(.start(name: "report", schedule: .deadline(t0.wall + ahead), message: nil), at: t0)
+        let error = table.refusal { try $0.start(name: "report", schedule: .deadline(t0.wall + ahead), message: nil, at: t0) }
         #expect(error?.kind == .invalid)
         #expect(table.count == 0)
     }
@@ -81,7 +81,7 @@ private let t0 = Moment.start
     ])
     func badNamesAreRefusedWithTheSharedRule(_ name: String) {
         var table = TimerTable()
-        let error = table.refusal(.start(name: name, schedule: .countdown(.minutes(8)), message: nil), at: t0)
+        let error = table.refusal { try $0.start(name: name, schedule: .countdown(.minutes(8)), message: nil, at: t0) }
         #expect(error == .invalid(TimerText.problem(withName: name) ?? "no problem found"))
         #expect(table.count == 0)
     }
@@ -95,7 +95,7 @@ private let t0 = Moment.start
     @Test(arguments: [String(repeating: "x", count: 1_001), "tab\there", "esc\u{1B}[31m", "crlf\r\n"])
     func badMessagesAreRefused(_ message: String) {
         var table = TimerTable()
-        let error = table.refusal(.start(name: "pasta", schedule: .countdown(.minutes(8)), message: message), at: t0)
+        let error = table.refusal { try $0.start(name: "pasta", schedule: .countdown(.minutes(8)), message: message, at: t0) }
         #expect(error == .invalid(TimerText.problem(withMessage: message) ?? "no problem found"))
         #expect(table.count == 0)
     }
@@ -107,18 +107,18 @@ private let t0 = Moment.start
         let now = t0.advanced(by: .minutes(1))
         let before = table.records
 
-        let running = table.refusal(.start(name: "pasta", schedule: .countdown(.minutes(3)), message: nil), at: now)
+        let running = table.refusal { try $0.start(name: "pasta", schedule: .countdown(.minutes(3)), message: nil, at: now) }
         #expect(running?.kind == .alreadyExists)
         #expect(running?.name == "pasta")
         #expect(running?.message.contains("a timer named \"pasta\" (7:00 left)") == true)
         #expect(running?.message.contains("`timerctl cancel pasta`") == true)
 
-        let deadline = table.refusal(.start(name: "report", schedule: .countdown(.minutes(3)), message: nil), at: now)
+        let deadline = table.refusal { try $0.start(name: "report", schedule: .countdown(.minutes(3)), message: nil, at: now) }
         #expect(deadline?.kind == .alreadyExists)
         #expect(deadline?.message.contains("a deadline named \"report\"") == true)
 
-        _ = try table.apply(.pause(name: "pasta"), at: now)
-        let paused = table.refusal(.start(name: "pasta", schedule: .countdown(.minutes(3)), message: nil), at: now)
+        _ = try table.pause(name: "pasta", at: now)
+        let paused = table.refusal { try $0.start(name: "pasta", schedule: .countdown(.minutes(3)), message: nil, at: now) }
         #expect(paused?.kind == .alreadyExists)
         #expect(table.records.count == before.count)
         #expect(try table.get("pasta", at: now.advanced(by: .hours(1))).remaining == .minutes(7))
@@ -146,7 +146,7 @@ private let t0 = Moment.start
         _ = table.fireDue(at: later)
         let before = table.records
 
-        let error = table.refusal(.start(name: "pasta", schedule: .countdown(.zero), message: nil), at: later)
+        let error = table.refusal { try $0.start(name: "pasta", schedule: .countdown(.zero), message: nil, at: later) }
         #expect(error?.kind == .invalid)
         #expect(table.records == before)
         #expect(try table.get("pasta", at: later).state == .done)
@@ -158,7 +158,7 @@ private let t0 = Moment.start
         try table.startCountdown("b", .minutes(2), at: t0)
         try table.startDeadline("c", at: t0.wall + .hours(1), at: t0)
 
-        let full = table.refusal(.start(name: "d", schedule: .countdown(.minutes(1)), message: nil), at: t0)
+        let full = table.refusal { try $0.start(name: "d", schedule: .countdown(.minutes(1)), message: nil, at: t0) }
         #expect(full?.kind == .limitReached)
         #expect(full?.message.contains("3 timers") == true)
         #expect(full?.message.contains("timerctl cancel") == true)
@@ -166,10 +166,10 @@ private let t0 = Moment.start
         // Done timers still count, but their name can be reused in place.
         let later = t0.advanced(by: .minutes(1))
         _ = table.fireDue(at: later)
-        #expect(table.refusal(.start(name: "d", schedule: .countdown(.minutes(1)), message: nil), at: later)?.kind == .limitReached)
+        #expect(table.refusal { try $0.start(name: "d", schedule: .countdown(.minutes(1)), message: nil, at: later) }?.kind == .limitReached)
         try table.startCountdown("a", .minutes(5), at: later)
 
-        _ = try table.apply(.cancel(name: "b"), at: later)
+        _ = try table.cancel(name: "b", at: later)
         try table.startCountdown("d", .minutes(1), at: later)
         #expect(table.list(at: later).map(\.name) == ["c", "a", "d"])
     }
@@ -181,7 +181,7 @@ private let t0 = Moment.start
         try table.startCountdown("pasta", .minutes(10), at: t0)
 
         let pausedAt = t0.advanced(by: .minutes(3))
-        let paused = try table.apply(.pause(name: "pasta"), at: pausedAt)
+        let paused = try table.pause(name: "pasta", at: pausedAt)
         #expect(paused.timer.state == .paused)
         #expect(paused.timer.remaining == .minutes(7))
         #expect(paused.timer.endsAt == nil)
@@ -193,7 +193,7 @@ private let t0 = Moment.start
         #expect(try table.get("pasta", at: resumedAt) == paused.timer)
         #expect(table.fireDue(at: resumedAt).isEmpty)
 
-        let resumed = try table.apply(.resume(name: "pasta"), at: resumedAt)
+        let resumed = try table.resume(name: "pasta", at: resumedAt)
         #expect(resumed.timer.state == .running)
         #expect(resumed.timer.remaining == .minutes(7))
         #expect(resumed.timer.endsAt == resumedAt.wall + .minutes(7))
@@ -219,19 +219,22 @@ private let t0 = Moment.start
         let now = t0.advanced(by: .minutes(2))
         _ = table.fireDue(at: now)
 
-        let running = table.refusal(.resume(name: "pasta"), at: now)
+        let running = table.refusal { try $0.resume(name: "pasta", at: now) }
         #expect(running?.kind == .wrongState)
         #expect(running?.name == "pasta")
         #expect(running?.message.contains("already running") == true)
 
-        _ = try table.apply(.pause(name: "pasta"), at: now)
+        _ = try table.pause(name: "pasta", at: now)
         let before = table.records
-        let twice = table.refusal(.pause(name: "pasta"), at: now)
+        let twice = table.refusal { try $0.pause(name: "pasta", at: now) }
         #expect(twice?.kind == .wrongState)
         #expect(twice?.message.contains("already paused; `timerctl resume pasta`") == true)
 
-        for command in [TableCommand.pause(name: "egg"), .resume(name: "egg")] {
-            let done = table.refusal(command, at: now)
+        let commands: [(String, (inout TimerTable) throws -> Outcome)] = [
+            ("pause", { try $0.pause(name: "egg", at: now) }), ("resume", { try $0.resume(name: "egg", at: now) }),
+        ]
+        for (command, run) in commands {
+            let done = table.refusal(run)
             #expect(done?.kind == .wrongState, "\(command)")
             #expect(done?.name == "egg")
             #expect(done?.message.contains("has finished; `timerctl reset egg` runs it again") == true, "\(command)")
@@ -242,31 +245,34 @@ private let t0 = Moment.start
     @Test func commandsInMessagesQuoteNamesTheShellWouldSplit() throws {
         var table = TimerTable()
         try table.startCountdown("tea break", .minutes(3), at: t0)
-        _ = try table.apply(.pause(name: "tea break"), at: t0)
-        let twice = table.refusal(.pause(name: "tea break"), at: t0)
+        _ = try table.pause(name: "tea break", at: t0)
+        let twice = table.refusal { try $0.pause(name: "tea break", at: t0) }
         #expect(twice?.message.contains("`timerctl resume 'tea break'` continues it") == true, "\(String(describing: twice))")
     }
 
     @Test func deadlinesCannotBePaused() throws {
         var table = TimerTable()
         try table.startDeadline("report", at: t0.wall + .hours(1), at: t0)
-        let error = table.refusal(.pause(name: "report"), at: t0)
+        let error = table.refusal { try $0.pause(name: "report", at: t0) }
         #expect(error?.kind == .wrongState)
         #expect(error?.name == "report")
         #expect(error?.message.contains("does not pause") == true)
         #expect(error?.message.contains("`timerctl extend report +1h`") == true)
-        #expect(table.refusal(.resume(name: "report"), at: t0)?.kind == .wrongState)
+        #expect(table.refusal { try $0.resume(name: "report", at: t0) }?.kind == .wrongState)
         #expect(try table.get("report", at: t0).state == .running)
     }
 
-    @Test(arguments: [
-        TableCommand.pause(name: "nope"), .resume(name: "nope"), .reset(name: "nope"), .cancel(name: "nope"),
-        .extend(name: "nope", by: .minutes(1)),
-    ])
-    func commandsOnAnUnknownNameAreNotFound(_ command: TableCommand) throws {
+    static let onNope: [String: @Sendable (inout TimerTable) throws -> Outcome] = [
+        "pause": { try $0.pause(name: "nope", at: t0) }, "resume": { try $0.resume(name: "nope", at: t0) },
+        "reset": { try $0.reset(name: "nope", at: t0) }, "cancel": { try $0.cancel(name: "nope", at: t0) },
+        "extend": { try $0.extend(name: "nope", by: .minutes(1), at: t0) },
+    ]
+
+    @Test(arguments: ["pause", "resume", "reset", "cancel", "extend"])
+    func commandsOnAnUnknownNameAreNotFound(_ command: String) throws {
         var table = TimerTable()
         try table.startCountdown("pasta", .minutes(8), at: t0)
-        let error = table.refusal(command, at: t0)
+        let error = table.refusal(try #require(Self.onNope[command]))
         #expect(error == .notFound(name: "nope"))
         #expect(error?.message.contains("`timerctl ls`") == true)
         #expect(throws: TableError.notFound(name: "nope")) { try table.get("nope", at: t0) }
@@ -278,18 +284,18 @@ private let t0 = Moment.start
         var table = TimerTable()
         try table.startCountdown("pasta", .minutes(8), at: t0)
         var now = t0.advanced(by: .minutes(3))
-        _ = try table.apply(.extend(name: "pasta", by: .minutes(2)), at: now)
+        _ = try table.extend(name: "pasta", by: .minutes(2), at: now)
 
         for step in ["running", "paused", "done"] {
             now = now.advanced(by: .minutes(1))
             switch step {
-            case "paused": _ = try table.apply(.pause(name: "pasta"), at: now)
+            case "paused": _ = try table.pause(name: "pasta", at: now)
             case "done":
                 now = now.advanced(by: .minutes(8))
                 #expect(names(table.fireDue(at: now)) == ["pasta"])
             default: break
             }
-            let reset = try table.apply(.reset(name: "pasta"), at: now)
+            let reset = try table.reset(name: "pasta", at: now)
             let expected = TimerInfo(
                 name: "pasta", kind: .countdown, state: .running, duration: .minutes(8), remaining: .minutes(8),
                 endsAt: now.wall + .minutes(8), createdAt: t0.wall)
@@ -307,14 +313,14 @@ private let t0 = Moment.start
     @Test func deadlinesRefuseReset() throws {
         var table = TimerTable()
         try table.startDeadline("report", at: t0.wall + .hours(1), at: t0)
-        let running = table.refusal(.reset(name: "report"), at: t0)
+        let running = table.refusal { try $0.reset(name: "report", at: t0) }
         #expect(running?.kind == .wrongState)
         #expect(running?.name == "report")
         #expect(running?.message.contains("`timerctl until report WHEN`") == true)
 
         let later = t0.advanced(by: .hours(2))
         _ = table.fireDue(at: later)
-        #expect(table.refusal(.reset(name: "report"), at: later)?.kind == .wrongState)
+        #expect(table.refusal { try $0.reset(name: "report", at: later) }?.kind == .wrongState)
         #expect(try table.get("report", at: later).state == .done)
     }
 
@@ -326,7 +332,7 @@ private let t0 = Moment.start
         let now = t0.advanced(by: .minutes(3))
         #expect(abs(try table.get("pasta", at: now).progress - 0.3) < 1e-12)
 
-        let longer = try table.apply(.extend(name: "pasta", by: .minutes(2)), at: now)
+        let longer = try table.extend(name: "pasta", by: .minutes(2), at: now)
         #expect(longer.timer.state == .running)
         #expect(longer.timer.remaining == .minutes(9))
         #expect(longer.timer.duration == .minutes(12))
@@ -334,7 +340,7 @@ private let t0 = Moment.start
         #expect(abs(longer.timer.progress - 0.25) < 1e-12)
         #expect(longer.effects == [.event(.extended, longer.timer)])
 
-        let shorter = try table.apply(.extend(name: "pasta", by: .minutes(-7)), at: now)
+        let shorter = try table.extend(name: "pasta", by: .minutes(-7), at: now)
         #expect(shorter.timer.remaining == .minutes(2))
         #expect(shorter.timer.duration == .minutes(5))
 
@@ -350,10 +356,10 @@ private let t0 = Moment.start
         try table.startCountdown("pasta", .minutes(10), at: t0)
         try table.startCountdown("tea", .minutes(5), at: t0)
         let now = t0.advanced(by: .minutes(8))
-        _ = try table.apply(.pause(name: "tea"), at: t0.advanced(by: .minutes(3)))
+        _ = try table.pause(name: "tea", at: t0.advanced(by: .minutes(3)))
         let before = table.records
         for name in ["pasta", "tea"] {
-            let error = table.refusal(.extend(name: name, by: delta), at: now)
+            let error = table.refusal { try $0.extend(name: name, by: delta, at: now) }
             #expect(error?.kind == .invalid, "\(name)")
             #expect(error?.message.contains("no time at all") == true, "\(name)")
         }
@@ -364,15 +370,15 @@ private let t0 = Moment.start
         var table = TimerTable()
         try table.startCountdown("pasta", .minutes(10), at: t0)
         let now = t0.advanced(by: .minutes(3))
-        _ = try table.apply(.pause(name: "pasta"), at: now)
-        let outcome = try table.apply(.extend(name: "pasta", by: .minutes(2)), at: now.advanced(by: .hours(1)))
+        _ = try table.pause(name: "pasta", at: now)
+        let outcome = try table.extend(name: "pasta", by: .minutes(2), at: now.advanced(by: .hours(1)))
         #expect(outcome.timer.state == .paused)
         #expect(outcome.timer.remaining == .minutes(9))
         #expect(outcome.timer.duration == .minutes(12))
         #expect(outcome.timer.endsAt == nil)
         #expect(table.nextWake() == (nil, nil))
         let resumedAt = now.advanced(by: .hours(2))
-        #expect(try table.apply(.resume(name: "pasta"), at: resumedAt).timer.endsAt == resumedAt.wall + .minutes(9))
+        #expect(try table.resume(name: "pasta", at: resumedAt).timer.endsAt == resumedAt.wall + .minutes(9))
     }
 
     @Test func extendingADoneCountdownRunsItAgainForThatLong() throws {
@@ -381,7 +387,7 @@ private let t0 = Moment.start
         _ = table.fireDue(at: t0.advanced(by: .minutes(8)))
         let now = t0.advanced(by: .minutes(20))
 
-        let outcome = try table.apply(.extend(name: "pasta", by: .minutes(2)), at: now)
+        let outcome = try table.extend(name: "pasta", by: .minutes(2), at: now)
         let expected = TimerInfo(
             name: "pasta", kind: .countdown, state: .running, duration: .minutes(2), remaining: .minutes(2),
             endsAt: now.wall + .minutes(2), createdAt: t0.wall, firedAt: nil)
@@ -393,7 +399,7 @@ private let t0 = Moment.start
         let effects = table.fireDue(at: due)
         #expect(effects.compactMap(\.firings).first?.first?.startedAt == now.wall)
         // Reset still goes back to the length the user first asked for.
-        #expect(try table.apply(.reset(name: "pasta"), at: due).timer.duration == .minutes(8))
+        #expect(try table.reset(name: "pasta", at: due).timer.duration == .minutes(8))
     }
 
     @Test func aDoneCountdownCannotBeShortened() throws {
@@ -401,7 +407,7 @@ private let t0 = Moment.start
         try table.startCountdown("pasta", .minutes(8), at: t0)
         let now = t0.advanced(by: .minutes(9))
         _ = table.fireDue(at: now)
-        let error = table.refusal(.extend(name: "pasta", by: .minutes(-2)), at: now)
+        let error = table.refusal { try $0.extend(name: "pasta", by: .minutes(-2), at: now) }
         #expect(error?.kind == .wrongState)
         #expect(error?.name == "pasta")
         #expect(error?.message.contains("only a positive amount (+2m)") == true)
@@ -416,14 +422,14 @@ private let t0 = Moment.start
         try table.startCountdown("pasta", .minutes(8), at: t0)
         try table.startDeadline("report", at: t0.wall + .days(400), at: t0)
         for name in ["pasta", "report"] {
-            #expect(table.refusal(.extend(name: name, by: delta), at: t0)?.kind == .invalid, "\(name)")
+            #expect(table.refusal { try $0.extend(name: name, by: delta, at: t0) }?.kind == .invalid, "\(name)")
         }
     }
 
     @Test func aCountdownCannotBeExtendedPast365Days() throws {
         var table = TimerTable()
         try table.startCountdown("pasta", .minutes(8), at: t0)
-        let error = table.refusal(.extend(name: "pasta", by: Limits.maxCountdown), at: t0)
+        let error = table.refusal { try $0.extend(name: "pasta", by: Limits.maxCountdown, at: t0) }
         #expect(error?.kind == .invalid)
         #expect(try table.get("pasta", at: t0).remaining == .minutes(8))
     }
@@ -433,14 +439,14 @@ private let t0 = Moment.start
         try table.startDeadline("report", at: t0.wall + .hours(1), at: t0)
         let now = t0.advanced(by: .minutes(10))
 
-        let later = try table.apply(.extend(name: "report", by: .minutes(30)), at: now)
+        let later = try table.extend(name: "report", by: .minutes(30), at: now)
         #expect(later.timer.endsAt == t0.wall + .minutes(90))
         #expect(later.timer.remaining == .minutes(80))
         #expect(later.timer.duration == .minutes(90))
         #expect(later.effects == [.event(.extended, later.timer)])
         #expect(table.nextWake().wall == t0.wall + .minutes(90))
 
-        let earlier = try table.apply(.extend(name: "report", by: .minutes(-20)), at: now)
+        let earlier = try table.extend(name: "report", by: .minutes(-20), at: now)
         #expect(earlier.timer.endsAt == t0.wall + .minutes(70))
 
         #expect(table.fireDue(at: t0.advanced(by: .hours(1))).isEmpty)
@@ -453,7 +459,7 @@ private let t0 = Moment.start
         var table = TimerTable()
         try table.startDeadline("report", at: t0.wall + .minutes(70), at: t0)
         let now = t0.advanced(by: .minutes(10))
-        let error = table.refusal(.extend(name: "report", by: delta), at: now)
+        let error = table.refusal { try $0.extend(name: "report", by: delta, at: now) }
         #expect(error?.kind == .invalid)
         #expect(error?.message.contains("would put it in the past") == true)
         #expect(try table.get("report", at: now).endsAt == t0.wall + .minutes(70))
@@ -462,8 +468,8 @@ private let t0 = Moment.start
     @Test func aDeadlineCannotBeMovedMoreThanTenYearsAhead() throws {
         var table = TimerTable()
         try table.startDeadline("report", at: t0.wall + Limits.maxDeadlineAhead, at: t0)
-        #expect(table.refusal(.extend(name: "report", by: .nanoseconds(1)), at: t0)?.kind == .invalid)
-        #expect(try table.apply(.extend(name: "report", by: .nanoseconds(-1)), at: t0).timer.state == .running)
+        #expect(table.refusal { try $0.extend(name: "report", by: .nanoseconds(1), at: t0) }?.kind == .invalid)
+        #expect(try table.extend(name: "report", by: .nanoseconds(-1), at: t0).timer.state == .running)
     }
 
     @Test func aDoneDeadlineMovedIntoTheFutureRunsAgain() throws {
@@ -472,11 +478,11 @@ private let t0 = Moment.start
         let now = t0.advanced(by: .hours(2))
         #expect(names(table.fireDue(at: now)) == ["report"])
 
-        let stillPast = table.refusal(.extend(name: "report", by: .minutes(30)), at: now)
+        let stillPast = table.refusal { try $0.extend(name: "report", by: .minutes(30), at: now) }
         #expect(stillPast?.kind == .invalid)
         #expect(try table.get("report", at: now).state == .done)
 
-        let outcome = try table.apply(.extend(name: "report", by: .hours(2)), at: now)
+        let outcome = try table.extend(name: "report", by: .hours(2), at: now)
         #expect(outcome.timer.state == .running)
         #expect(outcome.timer.endsAt == t0.wall + .hours(3))
         #expect(outcome.timer.remaining == .hours(1))
@@ -495,15 +501,15 @@ private let t0 = Moment.start
         try table.startCountdown("egg", .minutes(1), at: t0)
         let now = t0.advanced(by: .minutes(2))
         _ = table.fireDue(at: now)
-        _ = try table.apply(.pause(name: "tea"), at: now)
+        _ = try table.pause(name: "tea", at: now)
 
         for (name, state) in [("pasta", TimerState.running), ("tea", .paused), ("egg", .done)] {
             let last = try table.get(name, at: now)
-            let outcome = try table.apply(.cancel(name: name), at: now)
+            let outcome = try table.cancel(name: name, at: now)
             #expect(outcome.timer == last)
             #expect(outcome.timer.state == state)
             #expect(outcome.effects == [.event(.cancelled, last)])
-            #expect(table.refusal(.cancel(name: name), at: now) == .notFound(name: name))
+            #expect(table.refusal { try $0.cancel(name: name, at: now) } == .notFound(name: name))
             #expect(throws: TableError.notFound(name: name)) { try table.get(name, at: now) }
         }
         #expect(table.list(at: now).isEmpty)
@@ -515,8 +521,8 @@ private let t0 = Moment.start
         var table = TimerTable()
         try table.startCountdown("pasta", .minutes(5), at: t0)
         try table.startDeadline("report", at: t0.wall + .minutes(5), at: t0)
-        _ = try table.apply(.cancel(name: "pasta"), at: t0)
-        _ = try table.apply(.cancel(name: "report"), at: t0)
+        _ = try table.cancel(name: "pasta", at: t0)
+        _ = try table.cancel(name: "report", at: t0)
         try table.startCountdown("pasta", .minutes(10), at: t0)
 
         #expect(table.fireDue(at: t0.advanced(by: .minutes(5))).isEmpty)
@@ -564,14 +570,14 @@ private let t0 = Moment.start
         try table.startDeadline("e", at: t0.wall + .minutes(7), at: t0)
         #expect(table.nextWake() == (t0.boot + .minutes(3), t0.wall + .minutes(7)))
 
-        _ = try table.apply(.pause(name: "b"), at: t0)
-        _ = try table.apply(.cancel(name: "e"), at: t0)
+        _ = try table.pause(name: "b", at: t0)
+        _ = try table.cancel(name: "e", at: t0)
         #expect(table.queuedEntryCount == 4)
         #expect(table.nextWake() == (t0.boot + .minutes(5), t0.wall + .minutes(10)))
         #expect(table.queuedEntryCount == 2)
 
-        _ = try table.apply(.cancel(name: "a"), at: t0)
-        _ = try table.apply(.cancel(name: "d"), at: t0)
+        _ = try table.cancel(name: "a", at: t0)
+        _ = try table.cancel(name: "d", at: t0)
         #expect(table.nextWake() == (nil, nil))
         #expect(table.fireDue(at: t0.advanced(by: .days(1))).isEmpty)
     }
@@ -668,10 +674,10 @@ private let t0 = Moment.start
             let name = names.randomElement(using: &rng)!
             switch model[name]! {
             case .running(let due):
-                _ = try table.apply(.pause(name: name), at: now)
+                _ = try table.pause(name: name, at: now)
                 model[name] = .paused(due - now.boot)
             case .paused(let left):
-                _ = try table.apply(.resume(name: name), at: now)
+                _ = try table.resume(name: name, at: now)
                 model[name] = .running(now.boot + left)
             }
             largest = max(largest, table.queuedEntryCount)
@@ -689,7 +695,7 @@ private let t0 = Moment.start
         #expect(table.nextWake().boot == earliest)
 
         for name in names {
-            if case .paused = model[name]! { _ = try table.apply(.resume(name: name), at: now) }
+            if case .paused = model[name]! { _ = try table.resume(name: name, at: now) }
         }
         #expect(table.fireDue(at: now.advanced(by: .hours(2))).compactMap(\.event).count == names.count)
         #expect(table.fireDue(at: now.advanced(by: .hours(3))).isEmpty)
@@ -698,7 +704,7 @@ private let t0 = Moment.start
     @Test func cancellingMostTimersShrinksTheQueues() throws {
         var table = TimerTable()
         for i in 0..<1_000 { try table.startCountdown("t\(i)", .minutes(Int64(i + 1)), at: t0) }
-        for i in 0..<990 { _ = try table.apply(.cancel(name: "t\(i)"), at: t0) }
+        for i in 0..<990 { _ = try table.cancel(name: "t\(i)", at: t0) }
         #expect(table.queuedEntryCount <= 2 * table.count + 64)
         #expect(table.nextWake().boot == t0.boot + .minutes(991))
     }

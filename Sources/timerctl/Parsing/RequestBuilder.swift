@@ -30,8 +30,9 @@ struct RequestBuilder {
             repeats = Repeats(rounds: words.rounds, then: then)
         }
         let request = try start(name: name, spec: .countdown(length), endsIn: length, message: message, notify: notify)
-        guard case .start(let name, let spec, let message, let notify, _) = request else { return request }
-        return .start(name: name, spec: spec, message: message, notify: notify, repeats: repeats)
+        guard var start = request.body as? Methods.Start else { return request }
+        start.repeats = repeats
+        return Request(start)
     }
 
     /// `until NAME WHEN`: a deadline, read on the calendar's wall clock from `now`.

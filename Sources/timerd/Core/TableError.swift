@@ -24,3 +24,22 @@ enum TableError: Error, Equatable, Sendable {
         }
     }
 }
+
+extension RPCError {
+    /// The protocol's error for a refusal of the core: its code, its message, and the timer's
+    /// name as data where there is one.
+    init(_ error: TableError) {
+        switch error {
+        case .notFound(let name):
+            self.init(code: RPCError.notFoundCode, message: error.message, data: ["name": .string(name)])
+        case .alreadyExists(let name, _):
+            self.init(code: RPCError.alreadyExistsCode, message: error.message, data: ["name": .string(name)])
+        case .wrongState(let name, _):
+            self.init(code: RPCError.wrongStateCode, message: error.message, data: ["name": .string(name)])
+        case .invalid:
+            self.init(code: RPCError.invalidParamsCode, message: error.message)
+        case .limitReached:
+            self.init(code: RPCError.limitReachedCode, message: error.message)
+        }
+    }
+}

@@ -1,31 +1,13 @@
 import Protocol
 
 /// The commands that change timers: each checks what it is asked, changes the record and
-/// says what happened.
+/// says what happened. The daemon's method handlers (Sources/timerd/Methods/) call them.
 extension TimerTable {
     // MARK: Commands
 
-    mutating func apply(_ command: TableCommand, at now: Moment) throws(TableError) -> Outcome {
-        switch command {
-        case .start(let name, let schedule, let message, let reminders, let sound, let repeats):
-            return try start(
-                name: name, schedule: schedule, message: message, reminders: reminders, sound: sound, repeats: repeats,
-                at: now)
-        case .pause(let name): return try pause(name, at: now)
-        case .resume(let name): return try resume(name, at: now)
-        case .reset(let name): return try reset(name, at: now)
-        case .cancel(let name): return try cancel(name, at: now)
-        case .extend(let name, let by): return try extend(name, by: by, at: now)
-        case .snooze(let name, let by): return try snooze(name, by: by, at: now)
-        case .todoAdd(let name, let texts): return try todoAdd(name, texts, at: now)
-        case .todoSet(let name, let id, let change): return try todoSet(name, id: id, change, at: now)
-        case .todoRemove(let name, let ids, let doneOnly): return try todoRemove(name, ids: ids, doneOnly: doneOnly, at: now)
-        }
-    }
-
-    private mutating func start(
-        name: String, schedule: Schedule, message: String?, reminders: [Duration], sound: NotifyOptions.Sound,
-        repeats: Repeats? = nil, at now: Moment
+    mutating func start(
+        name: String, schedule: Schedule, message: String?, reminders: [Duration] = [],
+        sound: NotifyOptions.Sound = .standard, repeats: Repeats? = nil, at now: Moment
     ) throws(TableError) -> Outcome {
         if let problem = TimerText.problem(withName: name) { throw .invalid(problem) }
         if let message, let problem = TimerText.problem(withMessage: message) { throw .invalid(problem) }
@@ -72,7 +54,7 @@ extension TimerTable {
         return outcome(record, .started, at: now)
     }
 
-    private mutating func pause(_ name: String, at now: Moment) throws(TableError) -> Outcome {
+    mutating func pause(name: String, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
         guard record.kind == .countdown else {
             throw .wrongState(
@@ -94,7 +76,7 @@ extension TimerTable {
         return outcome(record, .paused, at: now)
     }
 
-    private mutating func resume(_ name: String, at now: Moment) throws(TableError) -> Outcome {
+    mutating func resume(name: String, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
         switch record.phase {
         case .paused(let remaining):
@@ -109,7 +91,7 @@ extension TimerTable {
         return outcome(record, .resumed, at: now)
     }
 
-    private mutating func reset(_ name: String, at now: Moment) throws(TableError) -> Outcome {
+    mutating func reset(name: String, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
         guard record.kind == .countdown else {
             throw .wrongState(
@@ -125,7 +107,7 @@ extension TimerTable {
         return outcome(record, .reset, at: now)
     }
 
-    private mutating func cancel(_ name: String, at now: Moment) throws(TableError) -> Outcome {
+    mutating func cancel(name: String, at now: Moment) throws(TableError) -> Outcome {
         let record = try record(named: name)
         remove(record)
         return outcome(record, .cancelled, at: now)
@@ -145,7 +127,7 @@ extension TimerTable {
         return (all.count, effects)
     }
 
-    private mutating func extend(_ name: String, by delta: Duration, at now: Moment) throws(TableError) -> Outcome {
+    mutating func extend(name: String, by delta: Duration, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
         guard delta != .zero, abs(delta.nanoseconds) <= Limits.maxCountdown.nanoseconds else {
             throw .invalid("Extend by a non-zero amount of at most 365 days, such as +2m or -30s.")
@@ -191,7 +173,7 @@ extension TimerTable {
 
     /// A finished timer runs again for `by` ("remind me again in 5 minutes"): a countdown for
     /// that long, a deadline moved to that far from now.
-    private mutating func snooze(_ name: String, by delay: Duration, at now: Moment) throws(TableError) -> Outcome {
+    mutating func snooze(name: String, by delay: Duration, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
         guard record.isDone else {
             throw .wrongState(
@@ -212,7 +194,7 @@ extension TimerTable {
 
     // MARK: Checklists
 
-    private mutating func todoAdd(_ name: String, _ texts: [String], at now: Moment) throws(TableError) -> Outcome {
+    mutating func todoAdd(name: String, texts: [String], at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
         for text in texts {
             if let problem = TodoItem.problem(withText: text) { throw .invalid(problem) }
@@ -230,7 +212,7 @@ extension TimerTable {
         return storeChecklist(record, wasComplete: false, at: now)
     }
 
-    private mutating func todoSet(_ name: String, id: Int, _ change: TodoChange, at now: Moment) throws(TableError)
+    mutating func todoSet(name: String, id: Int, change: TodoChange, at now: Moment) throws(TableError)
         -> Outcome
     {
         var record = try record(named: name)
@@ -244,7 +226,7 @@ extension TimerTable {
         return storeChecklist(record, wasComplete: wasComplete, at: now)
     }
 
-    private mutating func todoRemove(_ name: String, ids: [Int], doneOnly: Bool, at now: Moment) throws(TableError)
+    mutating func todoRemove(name: String, ids: [Int], doneOnly: Bool, at now: Moment) throws(TableError)
         -> Outcome
     {
         var record = try record(named: name)

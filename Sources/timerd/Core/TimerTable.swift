@@ -6,24 +6,6 @@ enum Schedule: Equatable, Sendable {
     case deadline(Timestamp)
 }
 
-/// A command that changes the table. Queries (`list`, `get`) are plain methods.
-enum TableCommand: Equatable, Sendable {
-    case start(
-        name: String, schedule: Schedule, message: String?, reminders: [Duration] = [],
-        sound: NotifyOptions.Sound = .standard, repeats: Repeats? = nil)
-    case pause(name: String)
-    case resume(name: String)
-    case reset(name: String)
-    case cancel(name: String)
-    case extend(name: String, by: Duration)
-    /// Runs a finished timer again for `by`.
-    case snooze(name: String, by: Duration)
-    /// Checklist changes.
-    case todoAdd(name: String, texts: [String])
-    case todoSet(name: String, id: Int, change: TodoChange)
-    case todoRemove(name: String, ids: [Int], doneOnly: Bool)
-}
-
 /// The result of a command that succeeded: the timer as it is now, and what to do about it.
 struct Outcome: Equatable, Sendable {
     var timer: TimerInfo

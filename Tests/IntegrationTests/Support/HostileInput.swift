@@ -273,7 +273,7 @@ struct HostileInput {
     }
 
     private mutating func methodCase() -> Raw {
-        let method = pick(Request.methods)
+        let method = pick(Methods.names)
         var variant = String(method.map { c in chance(50) ? Character(c.uppercased()) : c })
         if variant == method { variant = method.uppercased() }
         let odd = [

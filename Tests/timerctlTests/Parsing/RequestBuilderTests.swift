@@ -75,10 +75,11 @@ import Testing
         let request = try Self.builder().countdown(
             name: "cafe\u{301}", duration: "8m", message: nil, notify: NotifyOptions(),
             repeats: RepeatWords(rounds: 2, thenName: "pause cafe\u{301}", thenDuration: "1m"))
-        guard case .start(let name, _, _, _, let repeats) = request else {
+        guard let start = request.body as? Methods.Start else {
             Issue.record("\(request)")
             return
         }
+        let (name, repeats) = (start.name, start.repeats)
         #expect(Array(name.utf8) == Array("caf\u{E9}".utf8))
         #expect(Array(try #require(repeats?.then?.name).utf8) == Array("pause caf\u{E9}".utf8))
     }

@@ -22,12 +22,12 @@ extension Moment {
 
 extension TimerTable {
     /// Runs `command` expecting a refusal; nil when it succeeded (and the test should fail).
-    mutating func refusal(_ command: TableCommand, at now: Moment) -> TableError? {
+    mutating func refusal(_ command: (inout TimerTable) throws -> Outcome) -> TableError? {
         do {
-            _ = try apply(command, at: now)
+            _ = try command(&self)
             return nil
         } catch {
-            return error
+            return error as? TableError
         }
     }
 
@@ -36,7 +36,7 @@ extension TimerTable {
     mutating func startCountdown(
         _ name: String, _ length: Duration, message: String? = nil, reminders: [Duration] = [], at now: Moment
     ) throws(TableError) -> Outcome {
-        try apply(.start(name: name, schedule: .countdown(length), message: message, reminders: reminders), at: now)
+        try start(name: name, schedule: .countdown(length), message: message, reminders: reminders, at: now)
     }
 
     /// Starts a deadline at `at`.
@@ -44,7 +44,7 @@ extension TimerTable {
     mutating func startDeadline(
         _ name: String, at deadline: Timestamp, message: String? = nil, reminders: [Duration] = [], at now: Moment
     ) throws(TableError) -> Outcome {
-        try apply(.start(name: name, schedule: .deadline(deadline), message: message, reminders: reminders), at: now)
+        try start(name: name, schedule: .deadline(deadline), message: message, reminders: reminders, at: now)
     }
 }
 

@@ -1,0 +1,25 @@
+extension Methods {
+    /// `reset`: runs a countdown again from its original length.
+    public struct Reset: RPCMethod {
+        public static let method = "reset"
+        public static let parameters = ["name"]
+        public static let documentation = MethodDocumentation(
+            params: "`{name}`", result: "`{timer}`: a countdown runs again from its original length (extensions dropped), from any state")
+
+        public var name: String
+
+        public init(name: String) {
+            self.name = name
+        }
+
+        public init(reading params: ParamsReader) throws(RPCError) {
+            name = try params.name()
+        }
+
+        public var params: JSONObject { ["name": .string(name)] }
+    }
+}
+
+extension Request {
+    public static func reset(name: String) -> Request { Request(Methods.Reset(name: name)) }
+}
