@@ -1,13 +1,12 @@
-import Synchronization
 
 @testable import timerd
 
 /// A `Notifier` that keeps what it was asked to show.
 final class RecordingNotifier: Notifier {
-    private let log = Mutex<[NotificationContent]>([])
-    private let closings = Mutex<[[String]]>([])
+    private let log = PthreadLock<[NotificationContent]>([])
+    private let closings = PthreadLock<[[String]]>([])
     /// How many notifications had been shown at each `awaitShown`.
-    private let waits = Mutex<[Int]>([])
+    private let waits = PthreadLock<[Int]>([])
 
     func show(_ notification: NotificationContent) {
         log.withLock { $0.append(notification) }
