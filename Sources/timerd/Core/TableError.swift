@@ -108,7 +108,7 @@ enum TableError: Error, Equatable, Sendable {
             "\(TimerText.quoted(name)) is a deadline and has no length to start over; "
                 + "set a new one with method `start` and \"at\", or move it with method `extend`."
         case .doneNeedsPositive(let name):
-            "\(TimerText.quoted(name)) has finished; only a positive number of seconds extends it."
+            "\(TimerText.quoted(name)) has finished; only a positive amount (+2m) extends it."
         case .noItem(let name, _, let id):
             "\(TimerText.quoted(name)) has no checklist item \(id); method `get` lists them."
         case .invalid(let message):
