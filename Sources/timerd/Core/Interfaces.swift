@@ -26,3 +26,9 @@ protocol EventSink: Sendable {
 
 /// Identifies a client connection for the lifetime of the daemon.
 typealias ClientID = UInt64
+
+/// Where the events of calls nobody subscribes for go (the scheduler's own, for notification
+/// buttons): nowhere.
+struct NoEvents: EventSink {
+    func deliver(_ line: [UInt8]) {}
+}

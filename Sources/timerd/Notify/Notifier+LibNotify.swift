@@ -235,7 +235,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
         // the server decides.
         notify_notification_set_timeout(handle, content.urgency == .critical ? 0 : -1)
         switch content.sound {
-        case .name(let name): notify_notification_set_hint(handle, "sound-name", g_variant_new_string(name))
+        case .theme(let name): notify_notification_set_hint(handle, "sound-name", g_variant_new_string(name))
         case .file(let path): notify_notification_set_hint(handle, "sound-file", g_variant_new_string(path))
         case .silent: notify_notification_set_hint(handle, "suppress-sound", g_variant_new_boolean(1))
         }

@@ -66,12 +66,12 @@ extension EventLoop {
 }
 
 extension ClientReplies {
-    /// The replies read back as values: what a client would read.
+    /// The replies read back as values: what a client would read, as the server writes them.
     var values: [JSONValue?] {
         replies.map { reply in
-            reply.map { bytes in
+            reply.map { reply in
                 do {
-                    return try JSONParser.parse(bytes.written())
+                    return try JSONParser.parse(ReplyText(reply).written())
                 } catch {
                     Issue.record("the scheduler wrote a reply that is not JSON: \(error)")
                     return .null
