@@ -70,7 +70,7 @@ actor Scheduler {
         savePlan.keep(restoration.toSave)
         table = restoration.table(maxTimers: table.maxTimers)
         let missed = fireAndShow(at: now) { _ in .daemonNotRunning }
-        saveUnsaved(at: now)
+        save(ids: savePlan.unsaved, at: now)
         rearm(force: true)
         return StartReport(restored: restoration.records.count, missed: missed)
     }
@@ -93,45 +93,39 @@ actor Scheduler {
         // a failed save undoes the batch's only.
         var journal: [UInt64: TimerRecord?] = [:]
         var answers: [ClientReplies] = []
-        var outcomes: [[(changed: Bool, effects: [Effect])]] = []
-        for entry in batch {
+        var carriedOut: [(client: Int, reply: Int, changed: Bool, effects: [Effect])] = []
+        for (client, entry) in batch.enumerated() {
             var answer = ClientReplies()
-            var callOutcomes: [(changed: Bool, effects: [Effect])] = []
             var written = 0
             for line in entry.lines {
                 if answer.linesAnswered > 0 && written >= entry.replyBudget { break }
                 for call in line {
                     fireIfDue(at: &now, keeping: &journal)
                     let before = table.changeCount
-                    var callEffects: [Effect] = []
-                    let result = call.request.flatMap {
-                        respond(to: $0, from: entry.client, sink: entry.sink, at: now, effects: &callEffects)
-                    }
+                    var effects: [Effect] = []
+                    let result = call.request.flatMap { respond(to: $0, from: entry, at: now, effects: &effects) }
                     let reply = call.id.map { Reply(id: $0, result: result) }
                     written += reply?.estimatedBytes ?? 0
+                    carriedOut.append((client, answer.replies.count, table.changeCount != before, effects))
                     answer.replies.append(reply)
-                    callOutcomes.append((table.changeCount != before, callEffects))
                 }
                 answer.linesAnswered += 1
             }
             answers.append(answer)
-            outcomes.append(callOutcomes)
         }
         fireIfDue(at: &now, keeping: &journal)
         table.takeJournal(into: &journal)
         let saved = save(ids: savePlan.unsaved.union(journal.keys), at: now)
         if !saved { table.rollBack(journal, at: now) }
-        for (client, callOutcomes) in outcomes.enumerated() {
-            for (index, outcome) in callOutcomes.enumerated() {
-                if outcome.changed && !saved {
-                    answers[client].replies[index]?.result = .failure(savePlan.refusal)
-                } else {
-                    perform(outcome.effects, at: now)
-                }
+        for call in carriedOut {
+            if call.changed && !saved {
+                answers[call.client].replies[call.reply]?.result = .failure(savePlan.refusal)
+            } else {
+                perform(call.effects, at: now)
             }
         }
         rearm()
-        maintainIfQuiet(at: now)
+        if wakePlan.isQuiet(at: now) { store.maintain { table.persisted(at: now, bootID: bootID) } }
         return answers
     }
 
@@ -145,14 +139,10 @@ actor Scheduler {
         // passed by the clock's jump (after a resume both can happen at once).
         fireAndShow(at: now) { clockChanged && $0.info.kind == .deadline ? .clockSet : .asleep }
         if clockChanged { savePlan.keep(table.runningCountdownIDs) }
-        if savePlan.isDue(at: now.boot) { saveUnsaved(at: now) }
+        if savePlan.isDue(at: now.boot) { save(ids: savePlan.unsaved, at: now) }
         rearm(force: clockChanged)
-        maintainIfQuiet(at: now)
-    }
-
-    /// Lets the store do its housekeeping if nothing is due soon (`WakePlan.quietBefore`).
-    private func maintainIfQuiet(at now: Moment) {
-        if wakePlan.isQuiet(at: now) { store.maintain { held(at: now) } }
+        // The store's housekeeping, at a quiet moment.
+        if wakePlan.isQuiet(at: now) { store.maintain { table.persisted(at: now, bootID: bootID) } }
     }
 
     /// In the middle of a batch: if a timer (or the flood guard's summary) has come due, moves
@@ -194,16 +184,17 @@ actor Scheduler {
 
     // MARK: Requests
 
-    private func respond(
-        to request: Request, from client: ClientID, sink: any EventSink, at now: Moment, effects: inout [Effect]
-    ) -> Result<ReplyBody, RPCError> {
-        var call = MethodCall(
-            now: now, settings: presentation.settings, daemon: identity, history: HistorySource(pending: savePlan.history, store: store))
+    /// Carries out one call through its method's handler; `effects` are for after the save.
+    private func respond(to request: Request, from entry: ClientCalls, at now: Moment, effects: inout [Effect])
+        -> Result<ReplyBody, RPCError>
+    {
+        let history = HistorySource(pending: savePlan.history, store: store)
+        var call = MethodCall(now: now, settings: presentation.settings, daemon: identity, history: history)
         let result = request.respond(to: &table, &call)
-        effects += call.effects
+        effects = call.effects
         if call.subscribes {
-            subscribers[client] = sink
-            Log.debug("client \(client) subscribed")
+            subscribers[entry.client] = entry.sink
+            Log.debug("client \(entry.client) subscribed")
         }
         return result
     }
@@ -214,12 +205,13 @@ actor Scheduler {
     /// the notification server before it answers anyone else.
     static let notificationHeadStart: Duration = .milliseconds(3)
 
-    /// Fires what is due and shows the flood guard's summary if it came due, then lets the
-    /// notifications reach the server (`notificationHeadStart`). Returns how many fired late.
+    /// Shows the flood guard's summary if it came due (before anything new), fires what is
+    /// due, then lets the notifications reach the server (`notificationHeadStart`). Returns
+    /// how many fired late.
     @discardableResult
     private func fireAndShow(at now: Moment, lateBecause absence: (Firing) -> NotificationContent.Absence) -> Int {
+        if let summary = floodGuard.flush(at: now.boot) { notifier.show(presentation.summary(summary)) }
         let missed = fire(at: now, lateBecause: absence)
-        showSummaryIfDue(at: now)
         notifier.awaitShown(upTo: Self.notificationHeadStart)
         return missed
     }
@@ -231,8 +223,6 @@ actor Scheduler {
         let effects = table.fireDue(at: now)
         guard !effects.isEmpty else { return 0 }
         savePlan.keep(table.takeJournal().keys)
-        // A summary that came due goes before anything new.
-        showSummaryIfDue(at: now)
         for notice in presentation.notices(for: effects, at: now, lateBecause: absence) { show(notice, at: now) }
         let firings = effects.flatMap { effect -> [Firing] in if case .notify(let firings) = effect { firings } else { [] } }
         savePlan.keep(history: firings.map { $0.historyEntry(at: now.wall) })
@@ -250,30 +240,17 @@ actor Scheduler {
         }
     }
 
-    private func showSummaryIfDue(at now: Moment) {
-        if let summary = floodGuard.flush(at: now.boot) { notifier.show(presentation.summary(summary)) }
-    }
-
     // MARK: Saving
 
-    /// Every timer held, as saved at `now`: what the store writes when its file is lost.
-    private func held(at now: Moment) -> [PersistedTimer] {
-        table.records.values.map { $0.persisted(at: now, bootID: bootID) }
-    }
-
-    /// Saves whatever is pending; on failure it stays pending and is logged once.
-    private func saveUnsaved(at now: Moment) {
-        guard savePlan.isPending else { return }
-        _ = save(ids: savePlan.unsaved, at: now)
-    }
-
     /// Writes the current state of `ids` (deleting those no longer held) and the pending
-    /// history in one transaction. Returns whether it is durable.
+    /// history in one transaction. Returns whether it is durable; what failed stays pending
+    /// (`SavePlan`), and a failure is logged once.
+    @discardableResult
     private func save(ids: Set<UInt64>, at now: Moment) -> Bool {
         let writes = savePlan.writes(for: ids) { table.record(id: $0)?.persisted(at: now, bootID: bootID) }
         guard !writes.isEmpty else { return true }
         do {
-            try store.commit(writes) { held(at: now) }
+            try store.commit(writes) { table.persisted(at: now, bootID: bootID) }
             if savePlan.saved() { Log.info("saving works again") }
             return true
         } catch {
