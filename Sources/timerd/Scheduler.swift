@@ -21,6 +21,7 @@ actor Scheduler {
     private let clock: any TimeSource
     private let alarm: any Alarm
     private let notifier: any Notifier
+    private var headStart: any NotificationHeadStart
     /// How firings are told, under the `[notifications]` settings in force.
     private var presentation: FiringPresentation
     private var floodGuard = FloodGuard()
@@ -32,13 +33,15 @@ actor Scheduler {
     private var savePlan: SavePlan
 
     /// `saveFiringsAfter`: how long a firing's save waits for a request's (`SavePlan.firingDelay`
-    /// in the daemon; tests save at once).
+    /// in the daemon; tests save at once). `headStart`: what the notifications of a firing get
+    /// before anyone else is answered (`WaitForNotifications` in the daemon).
     init(
         executor: any SerialExecutor, clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
         calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers,
         settings: NotificationSettings = NotificationSettings(), startedBy: String = "hand",
-        saveFiringsAfter: Duration = .zero
+        saveFiringsAfter: Duration = .zero, headStart: any NotificationHeadStart = NoHeadStart()
     ) {
+        self.headStart = headStart
         self.savePlan = SavePlan(delay: saveFiringsAfter)
         self.executor = executor
         self.presentation = FiringPresentation(settings: settings, calendar: calendar)
@@ -201,18 +204,13 @@ actor Scheduler {
 
     // MARK: Firing
 
-    /// How long, at most, the scheduler waits after a firing for its notifications to reach
-    /// the notification server before it answers anyone else.
-    static let notificationHeadStart: Duration = .milliseconds(3)
-
     /// Shows the flood guard's summary if it came due (before anything new), fires what is
-    /// due, then lets the notifications reach the server (`notificationHeadStart`). Returns
-    /// how many fired late.
+    /// due, then gives the notifications their head start. Returns how many fired late.
     @discardableResult
     private func fireAndShow(at now: Moment, lateBecause absence: (Firing) -> NotificationContent.Absence) -> Int {
         if let summary = floodGuard.flush(at: now.boot) { notifier.show(presentation.summary(summary)) }
         let missed = fire(at: now, lateBecause: absence)
-        notifier.awaitShown(upTo: Self.notificationHeadStart)
+        headStart.give()
         return missed
     }
 

@@ -11,6 +11,7 @@ struct Harness {
     let clock: ManualClock
     let alarm = RecordingAlarm()
     let notifier = RecordingNotifier()
+    let headStart: RecordingHeadStart
     let store: MemoryStore
     let scheduler: Scheduler
 
@@ -24,10 +25,11 @@ struct Harness {
     ) {
         self.store = store
         clock = ManualClock(now)
+        headStart = RecordingHeadStart(after: notifier)
         scheduler = Scheduler(
             executor: loop, clock: clock, alarm: alarm, notifier: notifier, store: store, calendar: LocalCalendar(zone: FixedOffsetZone.utc),
             version: Self.version, bootID: bootID, maxTimers: maxTimers, settings: settings,
-            saveFiringsAfter: saveFiringsAfter)
+            saveFiringsAfter: saveFiringsAfter, headStart: headStart)
     }
 
     /// Hands the scheduler what a client's line holds, as the server does.
