@@ -5,6 +5,11 @@ import Protocol
 /// before anyone hears of them, carries out the effects the table returns, and re-arms the
 /// single alarm for the next due instant.
 ///
+/// What it decides is in values that take the time as a parameter: how a firing is told
+/// (`FiringPresentation`, through the `FloodGuard`), what is still to be saved and when
+/// (`SavePlan`), when to wake (`WakePlan`), what start-up restores (`Restoration`). What is
+/// left here is carrying those out in order: group commit with rollback.
+///
 /// Nothing here ticks: between a change and the next due instant the scheduler is idle.
 ///
 /// It runs on the executor it is given: in the daemon, the event loop, so that a request or a
@@ -13,71 +18,38 @@ actor Scheduler {
     private nonisolated let executor: any SerialExecutor
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private var table: TimerTable
-    private let maxTimers: Int
     private let clock: any TimeSource
     private let alarm: any Alarm
     private let notifier: any Notifier
-    private var settings: NotificationSettings
+    private var headStart: any NotificationHeadStart
+    /// How firings are told, under the `[notifications]` settings in force.
+    private var presentation: FiringPresentation
     private var floodGuard = FloodGuard()
     private let store: any Store
-    private let calendar: LocalCalendar
     private let identity: DaemonIdentity
     private let bootID: String
     private var subscribers: [ClientID: any EventSink] = [:]
-    private var armed: (boot: BootInstant?, wall: Timestamp?) = (nil, nil)
-    /// The next instant something fires (the alarm's, leaving out a pending save): what a
-    /// long batch checks the clock against.
-    private var nextFiring: (boot: BootInstant?, wall: Timestamp?) = (nil, nil)
-    private var everArmed = false
-    /// Timers whose current state is not saved yet: firings whose save failed, retried with
-    /// the next save.
-    private var unsaved: Set<UInt64> = []
-    private var unsavedHistory: [HistoryEntry] = []
-    /// The last save failure logged, so a full disk is reported once, not at every request.
-    private var lastSaveFailure: String?
-    /// What to do about it, for the refusal's message.
-    private var lastSaveRemedy = "try again once the disk has room"
-    /// How long after a firing its new state is saved (see `firingSaveDelay`).
-    private let saveFiringsAfter: Duration
-    /// When what fired is saved.
-    private var saveDue: BootInstant?
+    private var wakePlan = WakePlan()
+    private var savePlan: SavePlan
 
-    /// How long after a firing the daemon saves its new state, unless a request's save takes
-    /// it first. Not at once: the fsync would compete with the notification on its way to the
-    /// desktop (on the 2-core benchmark machine it made that way 0.4 ms longer, a third of
-    /// the whole). A crash within this moment only means the timer is told again, as missed,
-    /// at the next start.
-    static let firingSaveDelay: Duration = .milliseconds(10)
-
-    /// How long, at most, the scheduler waits after a firing for its notifications to reach
-    /// the notification server before it answers anyone else. On a machine whose cores are
-    /// busy with clients, the daemon and its clients would otherwise keep the notification's
-    /// way (the GLib thread, libnotify's D-Bus thread, the bus daemon) waiting for a CPU. With
-    /// 100,000 timers and 50 clients hammering the daemon on 2 cores (LoadTests), the latest
-    /// of 25 notifications reached the bus 1.1–7.0 ms after its timer was due without the
-    /// wait (median of 9 runs 2.7 ms), 0.9–3.0 ms with it (median of 13 runs 1.3 ms).
-    /// Requests wait meanwhile: about 1 ms a firing, and never more than this.
-    static let notificationHeadStart: Duration = .milliseconds(3)
-
-    /// How long nothing may be due for the store's housekeeping (`Store.maintain`) to run.
-    static let quietBefore: Duration = .milliseconds(50)
-
+    /// `saveFiringsAfter`: how long a firing's save waits for a request's (`SavePlan.firingDelay`
+    /// in the daemon; tests save at once). `headStart`: what the notifications of a firing get
+    /// before anyone else is answered (`WaitForNotifications` in the daemon).
     init(
         executor: any SerialExecutor, clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
         calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers,
         settings: NotificationSettings = NotificationSettings(), startedBy: String = "hand",
-        saveFiringsAfter: Duration = .zero
+        saveFiringsAfter: Duration = .zero, headStart: any NotificationHeadStart = NoHeadStart()
     ) {
-        self.saveFiringsAfter = saveFiringsAfter
+        self.headStart = headStart
+        self.savePlan = SavePlan(delay: saveFiringsAfter)
         self.executor = executor
-        self.settings = settings
+        self.presentation = FiringPresentation(settings: settings, calendar: calendar)
         self.table = TimerTable(maxTimers: maxTimers)
-        self.maxTimers = maxTimers
         self.clock = clock
         self.alarm = alarm
         self.notifier = notifier
         self.store = store
-        self.calendar = calendar
         self.identity = DaemonIdentity(version: version, startedBy: startedBy)
         self.bootID = bootID
     }
@@ -92,25 +64,18 @@ actor Scheduler {
     /// the daemon was not running, and arms the alarm.
     func start() throws(StoreError) -> StartReport {
         let now = clock.now()
-        var records: [TimerRecord] = []
-        let bootID = bootID
-        var restoredByWallClock: [UInt64] = []
+        var restoration = Restoration(at: now, bootID: bootID)
         try store.loadTimers { saved in
-            guard let record = TimerRecord(restoring: saved, at: now, bootID: bootID) else {
+            if !restoration.add(saved) {
                 Log.warning("skipping the saved timer \(TimerText.quoted(saved.name)): its saved state is incomplete")
-                return
             }
-            records.append(record)
-            // Restored by the wall clock (saved in another boot): save its end on this boot's
-            // clock, or a restart later in this boot would go by the wall clock again.
-            if saved.kind == .countdown, saved.state == .running, saved.bootID != bootID { restoredByWallClock.append(saved.id) }
         }
-        unsaved.formUnion(restoredByWallClock)
-        table = TimerTable(restoring: records, maxTimers: maxTimers, at: now)
+        savePlan.keep(restoration.toSave)
+        table = restoration.table(maxTimers: table.maxTimers)
         let missed = fireAndShow(at: now) { _ in .daemonNotRunning }
-        saveUnsaved(at: now)
+        save(ids: savePlan.unsaved, at: now)
         rearm(force: true)
-        return StartReport(restored: records.count, missed: missed)
+        return StartReport(restored: restoration.records.count, missed: missed)
     }
 
     /// Answers a batch of calls from one or more clients, in order, one reply per call; nil
@@ -131,51 +96,39 @@ actor Scheduler {
         // a failed save undoes the batch's only.
         var journal: [UInt64: TimerRecord?] = [:]
         var answers: [ClientReplies] = []
-        var outcomes: [[(id: JSONValue?, changed: Bool, effects: [Effect])]] = []
-        for entry in batch {
+        var carriedOut: [(client: Int, reply: Int, changed: Bool, effects: [Effect])] = []
+        for (client, entry) in batch.enumerated() {
             var answer = ClientReplies()
-            var callOutcomes: [(id: JSONValue?, changed: Bool, effects: [Effect])] = []
             var written = 0
             for line in entry.lines {
                 if answer.linesAnswered > 0 && written >= entry.replyBudget { break }
                 for call in line {
                     fireIfDue(at: &now, keeping: &journal)
                     let before = table.changeCount
-                    var callEffects: [Effect] = []
-                    let result = call.request.flatMap {
-                        respond(to: $0, from: entry.client, sink: entry.sink, at: now, effects: &callEffects)
-                    }
-                    // Written now, so that a `list` shows the table as this call found it.
-                    let reply = call.id.map { ReplyBody.reply(to: $0, result, table: table, at: now) }
-                    written += reply?.count ?? 0
+                    var effects: [Effect] = []
+                    let result = call.request.flatMap { respond(to: $0, from: entry, at: now, effects: &effects) }
+                    let reply = call.id.map { Reply(id: $0, result: result) }
+                    written += reply?.estimatedBytes ?? 0
+                    carriedOut.append((client, answer.replies.count, table.changeCount != before, effects))
                     answer.replies.append(reply)
-                    callOutcomes.append((call.id, table.changeCount != before, callEffects))
                 }
                 answer.linesAnswered += 1
             }
             answers.append(answer)
-            outcomes.append(callOutcomes)
         }
         fireIfDue(at: &now, keeping: &journal)
         table.takeJournal(into: &journal)
-        let saved = save(ids: unsaved.union(journal.keys), at: now)
+        let saved = save(ids: savePlan.unsaved.union(journal.keys), at: now)
         if !saved { table.rollBack(journal, at: now) }
-        for (client, callOutcomes) in outcomes.enumerated() {
-            for (index, outcome) in callOutcomes.enumerated() {
-                guard outcome.changed && !saved else {
-                    perform(outcome.effects, at: now)
-                    continue
-                }
-                guard let id = outcome.id else { continue }
-                let error = RPCError(
-                    code: RPCError.storageFailedCode,
-                    message: "timerd could not save this change, so it was not made: "
-                        + "\(Self.sentence(lastSaveFailure ?? "unknown error")) Timers already set keep running; \(lastSaveRemedy).")
-                answers[client].replies[index] = ReplyBody.reply(to: id, .failure(error), table: table, at: now)
+        for call in carriedOut {
+            if call.changed && !saved {
+                answers[call.client].replies[call.reply]?.result = .failure(savePlan.refusal)
+            } else {
+                perform(call.effects, at: now)
             }
         }
         rearm()
-        maintainIfQuiet(at: now)
+        if wakePlan.isQuiet(at: now) { store.maintain { table.persisted(at: now, bootID: bootID) } }
         return answers
     }
 
@@ -188,68 +141,40 @@ actor Scheduler {
         // Late countdowns mean the machine slept; a deadline late after the clock was set was
         // passed by the clock's jump (after a resume both can happen at once).
         fireAndShow(at: now) { clockChanged && $0.info.kind == .deadline ? .clockSet : .asleep }
-        if clockChanged { unsaved.formUnion(table.runningCountdownIDs) }
-        let pending = !unsaved.isEmpty || !unsavedHistory.isEmpty
-        if pending && saveDue == nil { saveDue = now.boot + saveFiringsAfter }
-        if let due = saveDue, now.boot >= due {
-            saveDue = nil
-            saveUnsaved(at: now)
-        }
+        if clockChanged { savePlan.keep(table.runningCountdownIDs) }
+        if savePlan.isDue(at: now.boot) { save(ids: savePlan.unsaved, at: now) }
         rearm(force: clockChanged)
-        maintainIfQuiet(at: now)
-    }
-
-    /// Lets the store do its housekeeping if nothing is due within `quietBefore`.
-    private func maintainIfQuiet(at now: Moment) {
-        let soon = nextFiring.boot.map { $0 < now.boot + Self.quietBefore } == true
-            || nextFiring.wall.map { $0 < now.wall + Self.quietBefore } == true
-        if !soon { store.maintain { held(at: now) } }
+        // The store's housekeeping, at a quiet moment.
+        if wakePlan.isQuiet(at: now) { store.maintain { table.persisted(at: now, bootID: bootID) } }
     }
 
     /// In the middle of a batch: if a timer (or the flood guard's summary) has come due, moves
     /// `now` to the present and fires what is due, first setting the batch's changes so far
-    /// aside in `journal`, and re-arms.
+    /// aside in `journal`, and re-arms. A timer the batch itself brings forward fires when the
+    /// batch is done.
     private func fireIfDue(at now: inout Moment, keeping journal: inout [UInt64: TimerRecord?]) {
-        // Against the instant last armed, not the table's: working that out again after each
-        // change would cost a look through every timer due with the first (a whole group of
-        // them, when thousands are started together). A timer the batch itself brings forward
-        // fires when the batch is done.
         let present = clock.now()
-        let due = nextFiring.boot.map { present.boot >= $0 } == true || nextFiring.wall.map { present.wall >= $0 } == true
-        guard due else { return }
+        guard wakePlan.isDue(at: present) else { return }
         table.takeJournal(into: &journal)
         now = present
         fireAndShow(at: now) { _ in .asleep }
         rearm()
     }
 
-    /// `text` as a sentence: ending with one full stop.
-    static func sentence(_ text: String) -> String {
-        text.hasSuffix(".") ? text : text + "."
-    }
-
     /// A button on a notification was pressed: the same as the matching command, for each
     /// of the notification's timers.
     func act(_ action: NotificationAction, on names: [String]) {
-        let request: (String) -> Request
-        switch action {
-        case .dismiss:
-            notifier.close(timers: names)
-            return
-        case .snooze(let delay): request = { .snooze(name: $0, by: delay) }
-        case .restart: request = { .reset(name: $0) }
-        }
-        let calls = names.map { RPCCall(id: .integer(1), request: .success(request($0))) }
+        guard action != .dismiss else { return notifier.close(timers: names) }
+        let calls = names.compactMap(action.request).map { RPCCall(id: .integer(1), request: .success($0)) }
         for reply in handle([ClientCalls(client: 0, sink: NoEvents(), calls: calls)])[0].replies {
-            guard let reply, let value = try? JSONParser.parse(reply.written()) else { continue }
-            if let error = value["error"]?["message"]?.stringValue { Log.info("\(action.label): \(error)") }
+            if case .failure(let error)? = reply?.result { Log.info("\(action.label): \(error.message)") }
         }
     }
 
     /// New `[notifications]` settings (SIGHUP): they apply to what is shown from now on, and to
     /// timers started from now on; timers already set keep the reminders they were given.
     func reconfigure(_ settings: NotificationSettings) {
-        self.settings = settings
+        presentation.settings = settings
     }
 
     /// The connection closed; stop sending it events.
@@ -262,138 +187,74 @@ actor Scheduler {
 
     // MARK: Requests
 
-    private func respond(
-        to request: Request, from client: ClientID, sink: any EventSink, at now: Moment, effects: inout [Effect]
-    ) -> Result<ReplyBody, RPCError> {
-        var call = MethodCall(
-            now: now, settings: settings, daemon: identity, history: HistorySource(pending: unsavedHistory, store: store))
+    /// Carries out one call through its method's handler; `effects` are for after the save.
+    private func respond(to request: Request, from entry: ClientCalls, at now: Moment, effects: inout [Effect])
+        -> Result<ReplyBody, RPCError>
+    {
+        let history = HistorySource(pending: savePlan.history, store: store)
+        var call = MethodCall(now: now, settings: presentation.settings, daemon: identity, history: history)
         let result = request.respond(to: &table, &call)
-        effects += call.effects
+        effects = call.effects
         if call.subscribes {
-            subscribers[client] = sink
-            Log.debug("client \(client) subscribed")
+            subscribers[entry.client] = entry.sink
+            Log.debug("client \(entry.client) subscribed")
         }
         return result
     }
 
     // MARK: Firing
 
-    /// Fires what is due and shows the flood guard's summary if it came due, then lets the
-    /// notifications reach the server (`notificationHeadStart`). Returns how many fired late.
+    /// Shows the flood guard's summary if it came due (before anything new), fires what is
+    /// due, then gives the notifications their head start. Returns how many fired late.
     @discardableResult
     private func fireAndShow(at now: Moment, lateBecause absence: (Firing) -> NotificationContent.Absence) -> Int {
+        if let summary = floodGuard.flush(at: now.boot) { notifier.show(presentation.summary(summary)) }
         let missed = fire(at: now, lateBecause: absence)
-        if let summary = floodGuard.flush(at: now.boot) { notifier.show(summary.decorated(with: settings)) }
-        notifier.awaitShown(upTo: Self.notificationHeadStart)
+        headStart.give()
         return missed
     }
 
     /// Fires what is due: notifies at once (before saving: a full disk must not delay a
-    /// notification), queues the new state and history for the next save. Timers that fire
-    /// late (`Limits.lateAfter`) are told in one notification of their own, saying why.
-    /// Returns how many fired late.
-    @discardableResult
+    /// notification), and keeps the new state and history for the next save. Returns how many
+    /// fired late.
     private func fire(at now: Moment, lateBecause absence: (Firing) -> NotificationContent.Absence) -> Int {
         let effects = table.fireDue(at: now)
         guard !effects.isEmpty else { return 0 }
-        unsaved.formUnion(table.takeJournal().keys)
-        // A summary that came due goes before anything new.
-        if let summary = floodGuard.flush(at: now.boot) { notifier.show(summary.decorated(with: settings)) }
-        var missed = 0
-        for effect in effects {
-            guard case .notify(let firings) = effect else { continue }
-            let (late, onTime) = firings.partitioned { $0.info.missed }
-            if !onTime.isEmpty { present(.fired(onTime, calendar: calendar), sound: onTime[0].info.sound, at: now) }
-            for reason in [NotificationContent.Absence.daemonNotRunning, .asleep, .clockSet] {
-                let group = late.filter { absence($0) == reason }
-                if !group.isEmpty {
-                    present(.missed(group, reason, now: now.wall, calendar: calendar), sound: group[0].info.sound, at: now)
-                }
-            }
-            missed += late.count
-            unsavedHistory += firings.map { firing in
-                HistoryEntry(
-                    name: firing.info.name, kind: firing.info.kind, dueAt: firing.info.endsAt ?? now.wall,
-                    firedAt: firing.info.firedAt ?? now.wall, duration: firing.info.duration, message: firing.info.message)
-            }
-        }
-        for effect in effects {
-            guard case .advance(let advancing) = effect else { continue }
-            present(.advanced(advancing, now: now.wall, calendar: calendar), sound: advancing.info.sound, at: now)
-        }
-        for effect in effects {
-            guard case .remind(let reminding) = effect else { continue }
-            present(
-                .reminder(reminding, now: now.wall, calendar: calendar), sound: reminding.info.sound, at: now,
-                foldable: false, urgency: settings.reminderUrgency)
-        }
+        savePlan.keep(table.takeJournal().keys)
+        for notice in presentation.notices(for: effects, at: now, lateBecause: absence) { show(notice, at: now) }
+        let firings = effects.flatMap { effect -> [Firing] in if case .notify(let firings) = effect { firings } else { [] } }
+        savePlan.keep(history: firings.map { $0.historyEntry(at: now.wall) })
         perform(effects.filter { if case .event = $0 { true } else { false } }, at: now)
-        return missed
+        return firings.filter(\.info.missed).count
     }
 
-    /// Shows a notification through the flood guard, with `urgency` if given (else the
-    /// configured one, unless it set its own) and the timer's sound.
-    private func present(
-        _ content: NotificationContent, sound: NotifyOptions.Sound, at now: Moment, foldable: Bool = true,
-        urgency: NotificationContent.Urgency? = nil
-    ) {
-        var content = content.decorated(with: settings)
-        // After `decorated`, which cannot tell a critical reminder from the critical default.
-        if let urgency { content.urgency = urgency }
-        switch sound {
-        case .standard: break
-        case .file(let path): content.sound = .file(path)
-        case .silent: content.sound = .silent
-        }
-        if floodGuard.admit(content, foldable: foldable, at: now.boot) {
-            notifier.show(content)
+    /// Shows a notification, unless the flood guard holds it back.
+    private func show(_ notice: FiringPresentation.Notice, at now: Moment) {
+        if floodGuard.admit(notice.content, foldable: notice.foldable, at: now.boot) {
+            notifier.show(notice.content)
         } else {
-            Log.debug("held back a notification for \(content.timers.joined(separator: ", ")) (more than \(FloodGuard.burst) in a second)")
+            Log.debug(
+                "held back a notification for \(notice.content.timers.joined(separator: ", ")) (more than \(FloodGuard.burst) in a second)")
         }
     }
 
     // MARK: Saving
 
-    /// Every timer held, as saved at `now`: what the store writes when its file is lost.
-    private func held(at now: Moment) -> [PersistedTimer] {
-        table.records.values.map { $0.persisted(at: now, bootID: bootID) }
-    }
-
-    /// Saves whatever is pending; on failure it stays pending and is logged once.
-    private func saveUnsaved(at now: Moment) {
-        guard !unsaved.isEmpty || !unsavedHistory.isEmpty else { return }
-        _ = save(ids: unsaved, at: now)
-    }
-
     /// Writes the current state of `ids` (deleting those no longer held) and the pending
-    /// history in one transaction. Returns whether it is durable.
+    /// history in one transaction. Returns whether it is durable; what failed stays pending
+    /// (`SavePlan`), and a failure is logged once.
+    @discardableResult
     private func save(ids: Set<UInt64>, at now: Moment) -> Bool {
-        var writes = StoreWrites(history: unsavedHistory)
-        for id in ids {
-            if let record = table.record(id: id) {
-                writes.upserts.append(record.persisted(at: now, bootID: bootID))
-            } else {
-                writes.deletes.append(id)
-            }
-        }
+        let writes = savePlan.writes(for: ids) { table.record(id: $0)?.persisted(at: now, bootID: bootID) }
         guard !writes.isEmpty else { return true }
         do {
-            try store.commit(writes) { held(at: now) }
-            unsaved.removeAll()
-            unsavedHistory.removeAll()
-            saveDue = nil
-            if lastSaveFailure != nil {
-                Log.info("saving works again")
-                lastSaveFailure = nil
-            }
+            try store.commit(writes) { table.persisted(at: now, bootID: bootID) }
+            if savePlan.saved() { Log.info("saving works again") }
             return true
         } catch {
-            if lastSaveFailure != error.message {
+            if savePlan.failed(error, ids: ids) {
                 Log.error("\(error) Changes are refused until saving works again; timers already set keep running.")
             }
-            lastSaveFailure = error.message
-            lastSaveRemedy = error.remedy
-            unsaved = ids
             return false
         }
     }
@@ -420,61 +281,15 @@ actor Scheduler {
                 break  // told by `fire`, through the flood guard
             case .checklistDone(let info):
                 close()
-                present(.checklistDone(info, now: now.wall, calendar: calendar), sound: info.sound, at: now, urgency: .normal)
+                show(presentation.checklistDone(info, at: now), at: now)
             }
         }
         close()
     }
 
-    /// Re-arms the alarm only when the next due instants changed: most requests do not
-    /// change them, and a syscall per request would be waste.
+    /// Arms the alarm for the next instants, if they changed (`WakePlan`).
     private func rearm(force: Bool = false) {
-        var next = table.nextWake()
-        if let flush = floodGuard.flushAt { next.boot = min(next.boot ?? flush, flush) }
-        nextFiring = next
-        if let save = saveDue { next.boot = min(next.boot ?? save, save) }
-        guard force || !everArmed || next.boot != armed.boot || next.wall != armed.wall else { return }
-        everArmed = true
-        armed = next
-        alarm.arm(boot: next.boot, wall: next.wall)
-    }
-}
-
-/// Where the events of the scheduler's own calls (from notification buttons) go: nowhere.
-private struct NoEvents: EventSink {
-    func deliver(_ line: [UInt8]) {}
-}
-
-extension NotificationContent {
-    /// With the configured urgency for a finished timer and the configured sound, where the
-    /// notification keeps the defaults.
-    func decorated(with settings: NotificationSettings) -> NotificationContent {
-        var content = self
-        if content.urgency == .critical { content.urgency = settings.urgency }
-        // Snooze buttons as configured.
-        content.actions = content.actions.flatMap { action -> [NotificationAction] in
-            guard case .snooze = action else { return [action] }
-            return action == content.actions.first(where: { if case .snooze = $0 { true } else { false } })
-                ? settings.snooze.map { .snooze($0) } : []
-        }
-        if content.sound == .name("alarm-clock-elapsed") {
-            switch settings.sound {
-            case .name(let name): content.sound = .name(name)
-            case .file(let path): content.sound = .file(path)
-            case .none: content.sound = .silent
-            }
-        }
-        return content
-    }
-}
-
-extension Array {
-    /// The elements that satisfy `predicate`, and the others, each in order.
-    func partitioned(by predicate: (Element) -> Bool) -> (matching: [Element], rest: [Element]) {
-        var matching: [Element] = [], rest: [Element] = []
-        for element in self {
-            if predicate(element) { matching.append(element) } else { rest.append(element) }
-        }
-        return (matching, rest)
+        let next = wakePlan.update(timers: table.nextWake(), summary: floodGuard.flushAt, save: savePlan.due, force: force)
+        if let next { alarm.arm(boot: next.boot, wall: next.wall) }
     }
 }

@@ -137,7 +137,8 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         let scheduler = Scheduler(
             executor: loop, clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
             calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current(),
-            settings: settings, startedBy: places.startedBy, saveFiringsAfter: Scheduler.firingSaveDelay)
+            settings: settings, startedBy: places.startedBy, saveFiringsAfter: SavePlan.firingDelay,
+            headStart: WaitForNotifications(progress: notifier.progress))
         notifier.onAction { action, names in
             loop.execute { loop.enter(scheduler) { $0.act(action, on: names) } }
         }

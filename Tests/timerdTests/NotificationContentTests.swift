@@ -34,7 +34,7 @@ import Testing
         #expect(content.timers == ["pasta"])
         #expect(content.actions == [.snooze(.seconds(60)), .snooze(.seconds(300)), .restart, .dismiss])
         #expect(content.urgency == .critical)
-        #expect(content.sound == .name("alarm-clock-elapsed"))
+        #expect(content.sound == .theme("alarm-clock-elapsed"))
     }
 
     @Test func aCountdownFiredByTheTableReadsTheSame() throws {
@@ -110,7 +110,7 @@ import Testing
                 rice: Deadline reached: Fri 18:42
                 """)
         #expect(content.urgency == .critical)
-        #expect(content.sound == .name("alarm-clock-elapsed"))
+        #expect(content.sound == .theme("alarm-clock-elapsed"))
     }
 
     // MARK: Many timers

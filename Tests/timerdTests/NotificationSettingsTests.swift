@@ -20,7 +20,7 @@ private let soundAccepted = #"a theme sound name (letters, digits, "-" and "."),
         #expect(settings.reminders == [])
         #expect(settings.urgency == .critical)
         #expect(settings.reminderUrgency == .normal)
-        #expect(settings.sound == .name("alarm-clock-elapsed"))
+        #expect(settings.sound == .theme("alarm-clock-elapsed"))
         #expect(NotificationSettings.load(from: KeyFile()) == (settings, []))
         #expect(load() == (settings, []))
     }
@@ -93,14 +93,14 @@ private let soundAccepted = #"a theme sound name (letters, digits, "-" and "."),
     // MARK: sound
 
     @Test(arguments: [
-        ("alarm-clock-elapsed", NotificationSettings.SoundSetting.name("alarm-clock-elapsed")),
-        ("complete", .name("complete")), ("message-new-instant", .name("message-new-instant")),
-        ("bell.2", .name("bell.2")), ("Bell", .name("Bell")),
+        ("alarm-clock-elapsed", Sound.theme("alarm-clock-elapsed")),
+        ("complete", .theme("complete")), ("message-new-instant", .theme("message-new-instant")),
+        ("bell.2", .theme("bell.2")), ("Bell", .theme("Bell")),
         ("/usr/share/sounds/freedesktop/stereo/complete.oga", .file("/usr/share/sounds/freedesktop/stereo/complete.oga")),
         (#"/home/me/My\sSounds/ding.wav"#, .file("/home/me/My Sounds/ding.wav")),
-        ("none", .none), ("None", .none),
+        ("none", .silent), ("None", .silent),
     ])
-    func sounds(value: String, sound: NotificationSettings.SoundSetting) {
+    func sounds(value: String, sound: Sound) {
         #expect(load("sound=\(value)") == (NotificationSettings(sound: sound), []))
     }
 
@@ -111,7 +111,7 @@ private let soundAccepted = #"a theme sound name (letters, digits, "-" and "."),
     ])
     func badSoundIsAProblemAndTheDefault(value: String) throws {
         let (settings, problems) = load("sound=\(value)")
-        #expect(settings.sound == .name("alarm-clock-elapsed"))
+        #expect(settings.sound == .theme("alarm-clock-elapsed"))
         let written = try #require(KeyFile.parse("[a]\nk=\(value)").0.value("k", in: "a")?.value)
         #expect(problems == [KeyFile.Problem(
             line: 2, message: "sound \"\(KeyFile.escape(written))\" is not \(soundAccepted); using alarm-clock-elapsed")])
@@ -135,7 +135,7 @@ private let soundAccepted = #"a theme sound name (letters, digits, "-" and "."),
 
     @Test func aBadValueKeepsOnlyThatKeysDefault() {
         let (settings, problems) = load("remind=10m", "urgency=urgent", "sound=none")
-        #expect(settings == NotificationSettings(reminders: [.minutes(10)], sound: .none))
+        #expect(settings == NotificationSettings(reminders: [.minutes(10)], sound: .silent))
         #expect(problems.map(\.line) == [3])
     }
 
@@ -157,7 +157,7 @@ private let soundAccepted = #"a theme sound name (letters, digits, "-" and "."),
             [notifications]
             sound = none
             """)
-        #expect(NotificationSettings.load(from: file) == (NotificationSettings(sound: .none), []))
+        #expect(NotificationSettings.load(from: file) == (NotificationSettings(sound: .silent), []))
     }
 
     @Test func theLaterOfTwoValuesIsUsed() {

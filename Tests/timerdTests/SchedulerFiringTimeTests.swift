@@ -72,11 +72,11 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
     @Test func afterShowingAFiringTheSchedulerWaitsForItsNotificationOnce() async {
         let h = Harness()
         _ = await h.start("pasta", seconds: 60)
-        let before = h.notifier.awaited.count
+        let before = h.headStart.given.count
         h.clock.advance(by: .seconds(60))
         await h.scheduler.wake()
         #expect(h.notifier.shown.map(\.summary) == ["pasta"])
-        #expect(Array(h.notifier.awaited.dropFirst(before)) == [1], "one wait, with the notification already handed over")
+        #expect(Array(h.headStart.given.dropFirst(before)) == [1], "one wait, with the notification already handed over")
     }
 
     @Test func aTimerDueInTheMiddleOfABatchIsWaitedForBeforeTheBatchGoesOn() async {
@@ -84,10 +84,10 @@ private func call(_ id: Int64, _ request: Request) -> RPCCall {
         _ = await h.start("pasta", seconds: 60)
         h.clock.advance(by: .seconds(60) - .milliseconds(3))
         h.clock.readingsTake(.milliseconds(1))
-        let before = h.notifier.awaited.count
+        let before = h.headStart.given.count
         _ = await Self.longBatch(h)
         // The batch's start (nothing shown yet), then the firing between its third and fourth call.
-        #expect(Array(h.notifier.awaited.dropFirst(before)) == [0, 1])
+        #expect(Array(h.headStart.given.dropFirst(before)) == [0, 1])
     }
 
     // MARK: Housekeeping at quiet moments

@@ -370,15 +370,15 @@ private typealias Arming = RecordingAlarm.Arming
     // MARK: Sound
 
     @Test(arguments: [
-        (NotifyOptions.Sound.silent, NotificationSettings.SoundSetting.name("bell"), NotificationContent.Sound.silent),
-        (.file("/home/me/gong.oga"), .name("bell"), .file("/home/me/gong.oga")),
-        (.standard, .name("bell"), .name("bell")),
+        (NotifyOptions.Sound.silent, Sound.theme("bell"), Sound.silent),
+        (.file("/home/me/gong.oga"), .theme("bell"), .file("/home/me/gong.oga")),
+        (.standard, .theme("bell"), .theme("bell")),
         (.standard, .file("/usr/share/sounds/ding.oga"), .file("/usr/share/sounds/ding.oga")),
-        (.standard, .none, .silent),
-        (.file("/home/me/gong.oga"), .none, .file("/home/me/gong.oga")),
+        (.standard, .silent, .silent),
+        (.file("/home/me/gong.oga"), .silent, .file("/home/me/gong.oga")),
     ])
     func eachTimerHasItsSound(
-        _ sound: NotifyOptions.Sound, _ setting: NotificationSettings.SoundSetting, _ expected: NotificationContent.Sound
+        _ sound: NotifyOptions.Sound, _ setting: Sound, _ expected: Sound
     ) async throws {
         let h = Harness(settings: NotificationSettings(reminders: [.minutes(1)], sound: setting))
         _ = await Self.start(h, "pasta", .minutes(8), notify: NotifyOptions(reminders: [.minutes(1)], sound: sound))
@@ -395,6 +395,6 @@ private typealias Arming = RecordingAlarm.Arming
     @Test func theDefaultSoundIsTheThemesAlarm() async throws {
         let h = Harness()
         await Self.fired(h, ["pasta"])
-        #expect(h.notifier.shown.map(\.sound) == [.name("alarm-clock-elapsed")])
+        #expect(h.notifier.shown.map(\.sound) == [.theme("alarm-clock-elapsed")])
     }
 }

@@ -36,7 +36,7 @@ import Testing
     static func reply(_ h: Harness, _ request: Request, id: JSONValue) async -> [UInt8]? {
         await h.scheduler.handle([
             ClientCalls(client: 1, sink: RecordingSink(), calls: [RPCCall(id: id, request: .success(request))])
-        ])[0].replies[0]?.written()
+        ])[0].replies[0].map { ReplyText($0).written() }
     }
 
     @Test func aListIsTheTextItsValueWouldBe() async throws {
@@ -82,7 +82,7 @@ import Testing
         let all = await h.scheduler.handle([ClientCalls(client: 1, sink: RecordingSink(), lines: lines)])
         #expect(all[0].linesAnswered == 5)
         let some = await h.scheduler.handle([
-            ClientCalls(client: 1, sink: RecordingSink(), lines: lines, replyBudget: 2 * (all[0].replies[0]?.count ?? 0))
+            ClientCalls(client: 1, sink: RecordingSink(), lines: lines, replyBudget: 2 * (all[0].replies[0]?.estimatedBytes ?? 0))
         ])
         #expect(some[0].linesAnswered == 2)
         // Lines not answered are not carried out either.

@@ -11,17 +11,11 @@ import Protocol
 /// sound = alarm-clock-elapsed # a theme sound name, an absolute path to a sound file, or none
 /// snooze = 1m;5m              # the snooze buttons (at most 3), or none
 /// ```
+///
+/// The values below are the one set of defaults: a notification is made with them
+/// (`NotificationContent`) and then resolved under the settings in force
+/// (`NotificationSettings.resolve`).
 struct NotificationSettings: Equatable, Sendable {
-    /// What a notification asks the server to play.
-    enum SoundSetting: Equatable, Sendable {
-        /// A freedesktop sound theme name (`sound-name` hint).
-        case name(String)
-        /// An absolute path to a sound file (`sound-file` hint).
-        case file(String)
-        /// Silence (`suppress-sound` hint).
-        case none
-    }
-
     /// How long before a deadline its reminders come, for deadlines that set none of
     /// their own (`remind`).
     var reminders: [Duration] = []
@@ -29,9 +23,13 @@ struct NotificationSettings: Equatable, Sendable {
     var urgency: NotificationContent.Urgency = .critical
     /// The urgency of a reminder (`reminder-urgency`).
     var reminderUrgency: NotificationContent.Urgency = .normal
-    var sound: SoundSetting = .name("alarm-clock-elapsed")
+    /// The sound of a timer that sets none of its own (`sound`).
+    var sound: Sound = .theme("alarm-clock-elapsed")
     /// The snooze buttons on a finished timer's notification (`snooze`).
     var snooze: [Duration] = [.seconds(60), .seconds(300)]
+
+    /// Every setting at its default.
+    static let defaults = NotificationSettings()
 
     static let group = "notifications"
     static let knownKeys = ["remind", "urgency", "reminder-urgency", "sound", "snooze"]
@@ -132,8 +130,8 @@ struct NotificationSettings: Equatable, Sendable {
         }
     }
 
-    private static func sound(_ text: String) -> Result<SoundSetting, Refusal> {
-        if text.lowercased() == "none" { return .success(.none) }
+    private static func sound(_ text: String) -> Result<Sound, Refusal> {
+        if text.lowercased() == "none" { return .success(.silent) }
         // No control characters: a NUL byte in the file would cut the C string hint short,
         // and `\n` or `\t` in a path is a slip far more often than a real file name.
         if text.hasPrefix("/"), !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) {
@@ -151,7 +149,7 @@ struct NotificationSettings: Equatable, Sendable {
             return .failure(Refusal(
                 accepted: "a theme sound name (letters, digits, \"-\" and \".\"), an absolute path to a sound file, or none"))
         }
-        return .success(.name(text))
+        return .success(.theme(text))
     }
 }
 
@@ -172,12 +170,12 @@ extension NotificationContent.Urgency: WrittenSetting {
     }
 }
 
-extension NotificationSettings.SoundSetting: WrittenSetting {
+extension Sound: WrittenSetting {
     fileprivate var written: String {
         switch self {
-        case .name(let name): name
+        case .theme(let name): name
         case .file(let path): path
-        case .none: "none"
+        case .silent: "none"
         }
     }
 }

@@ -36,3 +36,12 @@ struct Firing: Equatable, Sendable {
     /// When the run that just ended began.
     var startedAt: Timestamp
 }
+
+extension Firing {
+    /// What `history` tells of this firing, which happened at `now` unless it says when.
+    func historyEntry(at now: Timestamp) -> HistoryEntry {
+        HistoryEntry(
+            name: info.name, kind: info.kind, dueAt: info.endsAt ?? now, firedAt: info.firedAt ?? now,
+            duration: info.duration, message: info.message)
+    }
+}

@@ -89,3 +89,11 @@ extension TimerRecord {
             nextTodoID: max(saved.nextTodoID, (saved.todos.map(\.id).max() ?? 0) + 1))
     }
 }
+
+extension TimerTable {
+    /// Every timer held, as saved at `now` on the boot `bootID`: what the store writes whole
+    /// when its file is lost.
+    func persisted(at now: Moment, bootID: String) -> [PersistedTimer] {
+        records.values.map { $0.persisted(at: now, bootID: bootID) }
+    }
+}

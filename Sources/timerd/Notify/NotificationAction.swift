@@ -24,6 +24,16 @@ enum NotificationAction: Equatable, Hashable, Sendable {
         }
     }
 
+    /// What pressing it does for one of the notification's timers: the request `snooze` or
+    /// `reset`, carried out as a client's would be; nil for dismiss, which only closes it.
+    func request(for timer: String) -> Request? {
+        switch self {
+        case .snooze(let delay): .snooze(name: timer, by: delay)
+        case .restart: .reset(name: timer)
+        case .dismiss: nil
+        }
+    }
+
     /// The action an `ActionInvoked` key stands for; the default action (a click on the
     /// notification itself, key "default") dismisses.
     init?(key: String) {
@@ -37,10 +47,10 @@ enum NotificationAction: Equatable, Hashable, Sendable {
         }
     }
 
-    /// For timers that finished: snooze 1 and 5 minutes, restart (only when every one is a
-    /// countdown: a deadline has no length to run again), dismiss.
+    /// For timers that finished: the default snooze buttons (1 and 5 minutes), restart (only
+    /// when every one is a countdown: a deadline has no length to run again), dismiss.
     static func forFinished(_ timers: [TimerInfo]) -> [NotificationAction] {
-        var actions: [NotificationAction] = [.snooze(.seconds(60)), .snooze(.seconds(300))]
+        var actions = NotificationSettings.defaults.snooze.map(NotificationAction.snooze)
         if timers.allSatisfy({ $0.kind == .countdown }) { actions.append(.restart) }
         actions.append(.dismiss)
         return actions

@@ -1,18 +1,11 @@
 import Protocol
 
 /// A desktop notification, independent of how it is shown.
+///
+/// The notifications about timers are made here with the default settings, and resolved
+/// under the settings in force before they are shown (`NotificationSettings.resolve`).
 struct NotificationContent: Equatable, Sendable {
     enum Urgency: Int, Sendable { case low = 0, normal = 1, critical = 2 }
-
-    /// What the notification asks the server to play.
-    enum Sound: Equatable, Sendable {
-        /// A freedesktop sound theme name (`sound-name` hint), e.g. `alarm-clock-elapsed`.
-        case name(String)
-        /// A sound file (`sound-file` hint).
-        case file(String)
-        /// Nothing (`suppress-sound` hint).
-        case silent
-    }
 
     /// Plain text (the notification spec does not interpret markup in the summary). Goes out
     /// as `shownSummary`: one line, cleaned and shortened (`NotificationText`).
@@ -20,10 +13,10 @@ struct NotificationContent: Equatable, Sendable {
     /// Plain text; goes out as `shownBody`, which the notifier escapes for servers that
     /// interpret markup in the body.
     var body: String
-    var urgency: Urgency = .critical
+    var urgency = NotificationSettings.defaults.urgency
     var icon = "appointment-soon"
     var category = "x-timerd.timer"
-    var sound: Sound = .name("alarm-clock-elapsed")
+    var sound = NotificationSettings.defaults.sound
     /// The timers it is about: a new notification for any of them replaces this one, and it
     /// closes when they are restarted, snoozed or cancelled. Empty for notices of timerd's own.
     var timers: [String] = []
@@ -68,7 +61,8 @@ struct NotificationContent: Equatable, Sendable {
                 "\(timers.count) more timer\(timers.count == 1 ? "" : "s") done: \(list(items))"
             }
         return NotificationContent(
-            summary: summary, body: limited(items), timers: timers, actions: [.snooze(.seconds(300)), .dismiss])
+            summary: summary, body: limited(items), timers: timers,
+            actions: NotificationSettings.defaults.snooze.map(NotificationAction.snooze) + [.dismiss])
     }
 
     /// A reminder before the end: "report: 10 minutes left" / "Deadline Fri 17:00".
@@ -84,7 +78,7 @@ struct NotificationContent: Equatable, Sendable {
             // The time really left, to the nearest second: after a suspend it may be less than
             // the reminder was set for.
             summary: "\(info.name): \(TimeFormat.words(info.remaining + .milliseconds(500))) left", body: body,
-            urgency: .normal,
+            urgency: NotificationSettings.defaults.urgency(for: .reminder),
             timers: [info.name], actions: [.dismiss])
     }
 
@@ -109,7 +103,8 @@ struct NotificationContent: Equatable, Sendable {
         let when = info.endsAt.map { " (\(TimeFormat.clock($0, now: now, calendar: calendar)))" } ?? ""
         return NotificationContent(
             summary: count == 1 ? "\(info.name): its one task is done" : "\(info.name): all \(count) tasks done",
-            body: "\(TimeFormat.remaining(info.remaining)) before \(what)\(when). Well done.", urgency: .normal,
+            body: "\(TimeFormat.remaining(info.remaining)) before \(what)\(when). Well done.",
+            urgency: NotificationSettings.defaults.urgency(for: .checklistDone),
             timers: [info.name], actions: [.dismiss])
     }
 

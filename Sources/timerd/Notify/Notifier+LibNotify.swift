@@ -1,5 +1,4 @@
 import CLibNotify
-import CLinux
 import Glibc
 import Synchronization
 
@@ -46,14 +45,9 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {  // its `var`s ar
     private let handler = PthreadLock<ActionHandler?>(nil)
     /// Work for the GLib thread, from any thread, which the GLib thread watches.
     private let queued = WakeQueue<@Sendable (LibNotifyNotifier) -> Void>()
-    /// Notifications handed to the GLib thread, and those it has finished showing (libnotify
-    /// returned: the server answered, or the call failed); `shownSignal` is written at each.
-    let handedOver = Atomic<Int>(0)
-    let finished = Atomic<Int>(0)
-    /// `handedOver` at the last `awaitShown`: a server that takes long to answer costs one
-    /// wait, not one at every call.
-    private let awaited = Atomic<Int>(0)
-    private let shownSignal = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
+    /// The notifications handed to the GLib thread, and those it has finished showing: what
+    /// the scheduler's head start (`WaitForNotifications`) waits on.
+    let progress = NotificationProgress()
 
     /// `busSocket`: where the session bus's socket is, to watch for it when the bus is gone
     /// (by default from the environment, as GLib finds the bus).
@@ -95,31 +89,10 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {  // its `var`s ar
     }
 
     func show(_ notification: NotificationContent) {
-        handedOver.add(1, ordering: .relaxed)
+        progress.handOver()
         onGLibThread { notifier in
             notifier.present(notification)
-            notifier.finished.add(1, ordering: .releasing)
-            var one: UInt64 = 1
-            _ = write(notifier.shownSignal, &one, 8)
-        }
-    }
-
-    /// Sleeps on `shownSignal` until the notifications handed over since the last call have
-    /// been shown, or until `limit`. Called by the thread that hands them over (the
-    /// scheduler's), which then leaves the CPU to the notification's way to the screen.
-    func awaitShown(upTo limit: Duration) {
-        let target = handedOver.load(ordering: .relaxed)
-        guard awaited.exchange(target, ordering: .relaxed) != target else { return }
-        let deadline = ContinuousClock.now + limit
-        while finished.load(ordering: .acquiring) < target {
-            let left = ContinuousClock.now.duration(to: deadline)
-            guard left > .zero, shownSignal >= 0 else { return }
-            var entry = pollfd(fd: shownSignal, events: Int16(POLLIN), revents: 0)
-            // poll counts whole milliseconds: rounded up, so the wait never ends short of the limit.
-            if poll(&entry, 1, Int32(clamping: Int((left / .milliseconds(1)).rounded(.up)))) > 0 {
-                var count: UInt64 = 0
-                _ = read(shownSignal, &count, 8)
-            }
+            notifier.progress.finish()
         }
     }
 
@@ -236,7 +209,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {  // its `var`s ar
         // the server decides.
         notify_notification_set_timeout(handle, content.urgency == .critical ? 0 : -1)
         switch content.sound {
-        case .name(let name): notify_notification_set_hint(handle, "sound-name", g_variant_new_string(name))
+        case .theme(let name): notify_notification_set_hint(handle, "sound-name", g_variant_new_string(name))
         case .file(let path): notify_notification_set_hint(handle, "sound-file", g_variant_new_string(path))
         case .silent: notify_notification_set_hint(handle, "suppress-sound", g_variant_new_boolean(1))
         }

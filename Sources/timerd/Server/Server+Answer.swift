@@ -100,8 +100,9 @@ extension Server {
             if list == nil { before += bytes } else { after += bytes }
         }
 
-        mutating func append(_ reply: ReplyText) {
-            switch reply {
+        /// Writes `reply` (`ReplyText(_:)`), or keeps it for later if it is the first list.
+        mutating func append(_ reply: Reply) {
+            switch ReplyText(reply) {
             case .bytes(let bytes): append(bytes)
             case .list(let reply) where list == nil: list = reply
             case .list(let reply): append(reply.written())

@@ -49,4 +49,9 @@ struct StoreError: Error, Equatable, Sendable, CustomStringConvertible {
         self.remedy = remedy
     }
     var description: String { message }
+
+    /// The message as a sentence: ending with one full stop.
+    var sentence: String {
+        message.hasSuffix(".") ? message : message + "."
+    }
 }

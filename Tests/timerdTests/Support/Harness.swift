@@ -11,6 +11,7 @@ struct Harness {
     let clock: ManualClock
     let alarm = RecordingAlarm()
     let notifier = RecordingNotifier()
+    let headStart: RecordingHeadStart
     let store: MemoryStore
     let scheduler: Scheduler
 
@@ -24,10 +25,11 @@ struct Harness {
     ) {
         self.store = store
         clock = ManualClock(now)
+        headStart = RecordingHeadStart(after: notifier)
         scheduler = Scheduler(
             executor: loop, clock: clock, alarm: alarm, notifier: notifier, store: store, calendar: LocalCalendar(zone: FixedOffsetZone.utc),
             version: Self.version, bootID: bootID, maxTimers: maxTimers, settings: settings,
-            saveFiringsAfter: saveFiringsAfter)
+            saveFiringsAfter: saveFiringsAfter, headStart: headStart)
     }
 
     /// Hands the scheduler what a client's line holds, as the server does.
@@ -66,12 +68,12 @@ extension EventLoop {
 }
 
 extension ClientReplies {
-    /// The replies read back as values: what a client would read.
+    /// The replies read back as values: what a client would read, as the server writes them.
     var values: [JSONValue?] {
         replies.map { reply in
-            reply.map { bytes in
+            reply.map { reply in
                 do {
-                    return try JSONParser.parse(bytes.written())
+                    return try JSONParser.parse(ReplyText(reply).written())
                 } catch {
                     Issue.record("the scheduler wrote a reply that is not JSON: \(error)")
                     return .null

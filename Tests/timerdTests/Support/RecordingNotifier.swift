@@ -5,8 +5,6 @@
 final class RecordingNotifier: Notifier {
     private let log = PthreadLock<[NotificationContent]>([])
     private let closings = PthreadLock<[[String]]>([])
-    /// How many notifications had been shown at each `awaitShown`.
-    private let waits = PthreadLock<[Int]>([])
 
     func show(_ notification: NotificationContent) {
         log.withLock { $0.append(notification) }
@@ -16,13 +14,25 @@ final class RecordingNotifier: Notifier {
         closings.withLock { $0.append(names) }
     }
 
-    func awaitShown(upTo limit: Duration) {
-        waits.withLock { $0.append(log.withLock(\.count)) }
-    }
-
     var shown: [NotificationContent] { log.withLock { $0 } }
     /// The timers whose notifications were closed, call by call.
     var closed: [[String]] { closings.withLock { $0 } }
-    /// How many notifications had been shown when the scheduler waited for them, wait by wait.
-    var awaited: [Int] { waits.withLock { $0 } }
+}
+
+/// A head start that keeps how many notifications had been shown each time it was given.
+final class RecordingHeadStart: NotificationHeadStart, Sendable {
+    private let notifier: RecordingNotifier
+    private let waits = PthreadLock<[Int]>([])
+
+    init(after notifier: RecordingNotifier) {
+        self.notifier = notifier
+    }
+
+    func give() {
+        waits.withLock { $0.append(notifier.shown.count) }
+    }
+
+    /// How many notifications had been shown when the scheduler gave them their head start,
+    /// time by time.
+    var given: [Int] { waits.withLock { $0 } }
 }
