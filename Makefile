@@ -74,10 +74,10 @@ test: test-deps
 bench:
 	bench/run
 
-# The hostile-input tests (Tests/IntegrationTests/HostileInputTests.swift) for FUZZ_SECONDS of
+# The hostile-input tests (Tests/IntegrationTests/Hostile/HostileInputTests.swift) for FUZZ_SECONDS of
 # generated input, a new seed each run; the seed is printed, and TIMERD_FUZZ_SEED=… repeats a run.
 # The slow client writes one byte a second here, so it takes a minute more than FUZZ_SECONDS.
-# Then 250 rounds of kill -9 during a write storm (KillStormTests.swift; 30 in `make test`): a
+# Then 250 rounds of kill -9 during a write storm (Persistence/KillStormTests.swift; 30 in `make test`): a
 # few minutes more.
 FUZZ_SECONDS ?= 300
 fuzz: test-deps

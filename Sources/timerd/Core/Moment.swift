@@ -21,8 +21,3 @@ struct Moment: Hashable, Sendable {
     /// The same moment `d` later on both clocks (as if the wall clock did not jump).
     func advanced(by d: Duration) -> Moment { Moment(boot: boot + d, wall: wall + d) }
 }
-
-/// Where the daemon reads the time. The live one reads the kernel's clocks; tests use a manual one.
-protocol TimeSource: Sendable {
-    func now() -> Moment
-}

@@ -7,7 +7,7 @@ import Testing
 @Suite struct ManualTests {
     static func read(_ relative: String) throws -> String {
         var root = #filePath
-        for _ in 0..<3 { root = String(root[..<root.lastIndex(of: "/")!]) }
+        for _ in 0..<4 { root = String(root[..<root.lastIndex(of: "/")!]) }  // Tests/timerdTests/Daemon/this file
         let file = try #require(fopen(root + "/" + relative, "r"), "\(relative)")
         defer { fclose(file) }
         var bytes: [UInt8] = []

@@ -1,12 +1,3 @@
-import Protocol
-
-/// Wakes the scheduler when the next timer comes due. The live one is a pair of timerfds
-/// (boot clock for countdowns, wall clock for deadlines); tests use a recording one.
-protocol Alarm: Sendable {
-    /// Arms the alarm for the earliest of the two instants; nil disarms that clock.
-    func arm(boot: BootInstant?, wall: Timestamp?)
-}
-
 /// Shows desktop notifications, fire and forget: neither call blocks or answers. The live one
 /// hands the work to the GLib thread.
 protocol Notifier: Sendable {
@@ -28,18 +19,4 @@ protocol NotificationHeadStart {
 /// No head start: the scheduler goes on at once.
 struct NoHeadStart: NotificationHeadStart {
     func give() {}
-}
-
-/// A connection that asked for events: receives each event as a ready-to-write line.
-protocol EventSink: Sendable {
-    func deliver(_ line: [UInt8])
-}
-
-/// Identifies a client connection for the lifetime of the daemon.
-typealias ClientID = UInt64
-
-/// Where the events of calls nobody subscribes for go (the scheduler's own, for notification
-/// buttons): nowhere.
-struct NoEvents: EventSink {
-    func deliver(_ line: [UInt8]) {}
 }
