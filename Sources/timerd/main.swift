@@ -133,19 +133,17 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         let loop = try EventLoop()
         let alarm = try TimerFDAlarm()
         // The scheduler runs on the loop: requests, firings and notification buttons are all
-        // handled on this thread, reached synchronously with `assumeIsolated`.
+        // handled on this thread, reached synchronously with `loop.enter`.
         let scheduler = Scheduler(
             executor: loop, clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
             calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current(),
             settings: settings, startedBy: places.startedBy, saveFiringsAfter: SavePlan.firingDelay,
             headStart: WaitForNotifications(progress: notifier.progress))
         notifier.onAction { action, names in
-            loop.execute { scheduler.assumeIsolated { $0.act(action, on: names) } }
+            loop.execute { loop.enter(scheduler) { $0.act(action, on: names) } }
         }
         // Still before `run()`: this thread is the loop's.
-        let report = try scheduler.assumeIsolated { scheduler in
-            Result { () throws(StoreError) in try scheduler.start() }
-        }.get()
+        let report = try loop.enter(scheduler) { try $0.start() }
         Log.info(
             "restored \(report.restored) timers from \(places.stateDirectory)/timerd.db; "
                 + "\(report.missed) came due while timerd was not running")
@@ -153,22 +151,22 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         limits.maxConnections = DescriptorLimit.connections(atMost: limits.maxConnections)
         let server = Server(loop: loop, listenFD: bound.fd, scheduler: scheduler, allowRoot: options.allowRoot, limits: limits)
         try server.start()
-        try alarm.watch(on: loop) { clockChanged in
+        // Unowned in the loop's handlers: the loop keeps them, and a cycle would outlive `serve`
+        // (LeakSanitizer reports it at exit, which fails a clean shutdown under `make sanitize-address`).
+        try alarm.watch(on: loop) { [unowned loop] clockChanged in
             if clockChanged { Log.info("the wall clock was set; re-checking deadlines") }
-            scheduler.assumeIsolated { $0.wake(clockChanged: clockChanged) }
+            loop.enter(scheduler) { $0.wake(clockChanged: clockChanged) }
         }
-        // Unowned: the loop keeps this handler, and a cycle would outlive `serve` (LeakSanitizer
-        // reports it at exit, which fails a clean shutdown under `make sanitize-address`).
         try Signals.watch(
             blockedSignals, on: loop,
             stop: { [unowned loop] name in
                 Log.info("\(name): shutting down")
                 loop.stop()
             },
-            reload: {
+            reload: { [unowned loop] in
                 Log.info("SIGHUP: reading the settings again")
                 let settings = loadSettings(places)
-                scheduler.assumeIsolated { $0.reconfigure(settings) }
+                loop.enter(scheduler) { $0.reconfigure(settings) }
             })
         Log.info("timerd \(timerdVersion) listening on \(places.location.path) (pid \(getpid()), started by \(places.startedBy))")
         ServiceManager.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=Listening on \(places.location.path)")

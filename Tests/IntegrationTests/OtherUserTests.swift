@@ -85,7 +85,7 @@ struct OtherUserTests {
         #expect(reply["error"]?["code"] == .integer(-32600))
         let message = reply["error"]?["message"]?.stringValue ?? ""
         #expect(message.hasPrefix("This timerd belongs to user 0, not to you (user \(OtherUser.uid)); each user runs their own timerd."))
-        #expect(reply["error"]?["data"] == ["uid": .integer(Int64(OtherUser.uid)), "owner": 0])
+        #expect(reply["error"]?["data"] == ["reason": "other-user", "uid": .integer(Int64(OtherUser.uid)), "owner": 0])
         #expect(!raw.stdout.contains("private"), "nothing of the timers leaks")
         #expect(daemon.log().contains("refused a connection from uid \(OtherUser.uid)"))
 

@@ -1,8 +1,8 @@
 import Foundation
 import Glibc
 import Protocol
-import Synchronization
 import Testing
+@testable import timerd  // for PthreadLock, the lock ThreadSanitizer can follow
 
 /// `timerctl` commands that send many requests on one connection, against a real daemon,
 /// with more replies than the daemon keeps for a client that is not reading them. Each run
@@ -118,16 +118,16 @@ private final class OldDaemon: Sendable {
     let socket: String
     private let directory: String
     private let listenFD: Int32
-    private let state: Mutex<(names: [String], refusedAll: Bool)>
+    private let state: PthreadLock<(names: [String], refusedAll: Bool)>
 
     init(names: [String]) throws {
         directory = makeTemporaryDirectory()
         socket = directory + "/timerd.sock"
-        state = Mutex((names, false))
+        state = PthreadLock((names, false))
         listenFD = socket_fd()
         let bound = UnixSocket.withAddress(socket) { bind(listenFD, $0, $1) }
         try #require(bound == 0 && listen(listenFD, 4) == 0, "cannot listen at \(socket)")
-        Thread.detachNewThread { [self] in serve() }
+        Foundation.Thread.detachNewThread { [self] in serve() }
     }
 
     /// Stops listening; the serving thread ends and lets go of this object.

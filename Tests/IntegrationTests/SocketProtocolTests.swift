@@ -65,7 +65,7 @@ struct SocketProtocolTests {
         #expect(try code("start", ["name": "x", "at": "2001-01-01T00:00:00Z"]).1.contains("in the past"))
         let notFound = try code("get", ["name": "nope"])
         #expect(notFound.0 == -32001)
-        #expect(notFound.1 == "There is no timer named \"nope\"; `timerctl ls` lists the timers.")
+        #expect(notFound.1 == "There is no timer named \"nope\"; method `list` lists the timers.")
         #expect(try client.call("start", ["name": "x", "seconds": 60])["result"] != nil)
         #expect(try code("start", ["name": "x", "seconds": 60]).0 == -32002)
         #expect(try code("resume", ["name": "x"]).0 == -32003)

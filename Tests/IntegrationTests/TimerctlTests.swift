@@ -210,6 +210,35 @@ struct TimerctlTests {
         #expect(version.stdout == "timerctl \(timerdVersion)\n")
         #expect(daemonVersion.stdout == "timerd \(timerdVersion)\n")
     }
+
+    /// The daemon refuses in the protocol's terms, with a reason and facts; timerctl says it
+    /// with its own command lines (Hints), names quoted for the shell.
+    @Test("The daemon's refusals in timerctl's words")
+    func refusalsInTimerctlsWords() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        #expect(try daemon.ctl("start", "tea break", "10m").status == 0)
+        #expect(try daemon.ctl("pause", "tea break").status == 0)
+        #expect(try daemon.ctl("until", "report", "+2h").status == 0)
+        let refusals: [([String], String)] = [
+            (["pause", "tea break"], "\"tea break\" is already paused; `timerctl resume 'tea break'` continues it."),
+            (["snooze", "tea break"],
+             "\"tea break\" has not finished, so there is nothing to snooze; `timerctl extend 'tea break' +5m` adds time."),
+            (["reset", "report"],
+             "\"report\" is a deadline and has no length to start over; set a new one with `timerctl until report WHEN` "
+                + "or move it with `timerctl extend report +1h`."),
+            (["start", "tea break", "5m"],
+             "There is already a timer named \"tea break\" (10:00 left); cancel it first (`timerctl cancel 'tea break'`) "
+                + "or choose another name."),
+        ]
+        for (arguments, text) in refusals {
+            let result = try daemon.ctl(arguments)
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stderr == "timerctl: \(text)\n")
+        }
+        let raw = try daemon.connect().call("pause", ["name": "tea break"])
+        #expect(raw["error"]?["message"] == "\"tea break\" is already paused; method `resume` continues it.")
+        #expect(raw["error"]?["data"] == ["reason": "paused", "name": "tea break", "state": "paused"])
+    }
 }
 
 /// Display width for the alignment check (East Asian wide characters take two columns).

@@ -23,7 +23,7 @@ private actor OnLoop {
 @Suite struct EventLoopExecutorTests {
     /// A loop running on a thread of its own, and an eventfd registered on it whose handler
     /// runs `body` (on the loop's thread, outside any task) each time it is signalled.
-    private final class Running: @unchecked Sendable {
+    private final class Running: Sendable {
         let loop: EventLoop
         let fd: Int32
         private let body = PthreadLock<(@Sendable () -> Void)?>(nil)
@@ -75,9 +75,9 @@ private actor OnLoop {
         defer { running.stop() }
         let actor = OnLoop(running.loop)
         let result = PthreadLock<Bool?>(nil)
-        running.inHandler {
+        running.inHandler { [loop = running.loop] in
             // What the daemon does with a timerfd's wake-up: no task, no hop.
-            let onLoop = actor.assumeIsolated { $0.note("from a handler") }
+            let onLoop = loop.enter(actor) { $0.note("from a handler") }
             result.withLock { $0 = onLoop }
         }
         while result.withLock({ $0 }) == nil { try await Task.sleep(for: .milliseconds(1)) }

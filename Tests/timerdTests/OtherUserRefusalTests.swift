@@ -11,14 +11,15 @@ import Testing
         #expect(error.code == RPCError.invalidRequestCode)
         #expect(error.message == """
             This timerd belongs to user 1000, not to you (user 65534); each user runs their own timerd. \
-            Leave out --socket and TIMERD_SOCKET to reach yours (timerctl starts it if needed).
+            Connect to yours: docs/protocol.md ("Transport") says where its socket is.
             """)
-        #expect(error.data == ["uid": 65_534, "owner": 1_000])
+        #expect(error.data == ["reason": "other-user", "uid": 65_534, "owner": 1_000])
     }
 
     @Test func rootIsToldHowToBeLetIn() {
         let error = Server.otherUserRefusal(peer: 0, owner: 1_000)
         #expect(error.message.contains("does not serve root"))
         #expect(error.message.contains("--allow-root"))
+        #expect(error.data == ["reason": "root-not-allowed", "uid": 0, "owner": 1_000])
     }
 }

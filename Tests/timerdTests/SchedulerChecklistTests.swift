@@ -78,7 +78,7 @@ private let t0 = Moment.start
         let h = Harness()
         try await Self.report(h)
         let refused = try error(await h.send(.todoRemove(name: "report", ids: [7], doneOnly: false)))
-        #expect(refused.message == "\"report\" has no checklist item 7; `timerctl todo report` lists them.")
+        #expect(refused.message == "\"report\" has no checklist item 7; method `get` lists them.")
         #expect(refused.code != RPCError.storageFailedCode)
     }
 }

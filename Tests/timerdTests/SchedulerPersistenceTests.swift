@@ -1,5 +1,4 @@
 import Protocol
-import Synchronization
 import Testing
 
 @testable import timerd
@@ -10,7 +9,7 @@ private let t0 = Moment.start
 /// that nothing is announced before it is saved.
 private final class StoreWatchingSink: EventSink {
     let store: MemoryStore
-    private let seen = Mutex<[[String]]>([])
+    private let seen = PthreadLock<[[String]]>([])
 
     init(_ store: MemoryStore) { self.store = store }
 

@@ -46,25 +46,25 @@ private let t0 = Moment.start
         let notFound = try error(await h.send(.get(name: "nope")))
         #expect(notFound.code == RPCError.notFoundCode)
         #expect(notFound.code == -32001)
-        #expect(notFound.data == ["name": "nope"])
+        #expect(notFound.data == ["reason": "not-found", "name": "nope"])
         #expect(notFound.message == TableError.notFound(name: "nope").message)
 
         let exists = try error(await h.start("pasta", seconds: 60))
         #expect(exists.code == -32002)
         #expect(exists.code == RPCError.alreadyExistsCode)
-        #expect(exists.data == ["name": "pasta"])
+        #expect(exists.data == ["reason": "exists", "name": "pasta", "kind": "countdown", "state": "running", "remaining": 480])
 
         let wrongState = try error(await h.send(.resume(name: "pasta")))
         #expect(wrongState.code == -32003)
         #expect(wrongState.code == RPCError.wrongStateCode)
-        #expect(wrongState.data == ["name": "pasta"])
+        #expect(wrongState.data == ["reason": "running", "name": "pasta", "state": "running"])
         #expect(wrongState.message.contains("already running"))
 
         for invalid in [await h.send(.extend(name: "pasta", by: .zero)), await h.start("tea", seconds: 0)] {
             let e = try error(invalid)
             #expect(e.code == -32602)
             #expect(e.code == RPCError.invalidParamsCode)
-            #expect(e.data == nil)
+            #expect(e.data == ["reason": "invalid"])
         }
         let badParams = await h.send(#"{"jsonrpc":"2.0","id":7,"method":"start","params":{"seconds":480}}"#)
         #expect(try error(badParams.first ?? nil).code == RPCError.invalidParamsCode)

@@ -113,9 +113,10 @@ private func texts(_ table: TimerTable, _ now: Moment = t0) throws -> [String] {
         var table = try report()
         let before = table.records
         let set = table.refusal { try $0.todoSet(name: "report", id: 9, change: TodoChange(done: true), at: t0) }
-        #expect(set == .invalid("\"report\" has no checklist item 9; `timerctl todo report` lists them."))
+        #expect(set == .noItem(name: "report", state: .running, id: 9))
+        #expect(set?.message == "\"report\" has no checklist item 9; method `get` lists them.")
         let remove = table.refusal { try $0.todoRemove(name: "report", ids: [1, 9], doneOnly: false, at: t0) }
-        #expect(remove == .invalid("\"report\" has no checklist item 9; `timerctl todo report` lists them."))
+        #expect(remove == .noItem(name: "report", state: .running, id: 9))
         #expect(table.records == before, "item 1 was not removed either")
     }
 
@@ -129,10 +130,11 @@ private func texts(_ table: TimerTable, _ now: Moment = t0) throws -> [String] {
         try table.startDeadline("report", at: t0.wall + .hours(2), at: t0)
         _ = try table.todoAdd(name: "report", texts: (1...998).map { "item \($0)" }, at: t0)
         let error = table.refusal { try $0.todoAdd(name: "report", texts: ["a", "b", "c"], at: t0) }
-        #expect(error == .limitReached("""
+        #expect(error == .checklistFull(name: "report", state: .running, items: 998, limit: 1000))
+        #expect(error?.message == """
             "report" has 998 checklist items and a timer holds at most 1000; remove some first \
-            (`timerctl todo report clear-done` removes those done).
-            """))
+            (method `todo.remove` with "done": true removes those done).
+            """)
         #expect(try table.get("report", at: t0).todos.count == 998)
         _ = try table.todoAdd(name: "report", texts: ["a", "b"], at: t0)
         #expect(try table.get("report", at: t0).todos.count == 1000)

@@ -61,7 +61,7 @@ private let t0 = Moment.start
             let error = table.refusal { try $0.snooze(name: name, by: .minutes(5), at: t0) }
             #expect(error?.kind == .wrongState, "\(name)")
             #expect(error?.name == name)
-            #expect(error?.message.contains("`timerctl extend \(name) +5m`") == true, "\(name)")
+            #expect(error?.message.contains("method `extend` adds time") == true, "\(name)")
         }
         #expect(table.records == before)
     }

@@ -15,7 +15,8 @@
 public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Int
     public var message: String
-    /// Extra machine-readable detail, e.g. `{"name": "pasta"}`.
+    /// Extra machine-readable detail: for a refusal of the daemon's, its `reason` and the facts
+    /// it is about, e.g. `{"reason": "paused", "name": "pasta", "state": "paused"}` (`ErrorReason`).
     public var data: JSONValue?
 
     public init(code: Int, message: String, data: JSONValue? = nil) {

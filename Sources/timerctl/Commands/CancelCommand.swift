@@ -49,7 +49,7 @@ struct CancelCommand: Command {
         case .failure(let error) where error.code == RPCError.invalidParamsCode:
             break
         case .failure(let error):
-            throw .refused(error.message)
+            throw .refused(Hints.text(for: error))
         }
         let names = try context.list(&connection).timers.map(\.name)
         var cancelled = 0
@@ -59,7 +59,9 @@ struct CancelCommand: Command {
             case .success: cancelled += 1
             // Cancelled meanwhile by someone else: gone all the same.
             case .failure(let error) where error.code == RPCError.notFoundCode: continue
-            case .failure(let error): if !refusals.contains(error.message) { refusals.append(error.message) }
+            case .failure(let error):
+                let text = Hints.text(for: error)
+                if !refusals.contains(text) { refusals.append(text) }
             }
         }
         if !refusals.isEmpty { throw .refused(refusals.joined(separator: "\ntimerctl: ")) }

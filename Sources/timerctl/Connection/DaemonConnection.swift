@@ -28,9 +28,10 @@ struct DaemonConnection: ~Copyable {
         try call([request])[0].get()
     }
 
-    /// Sends several requests at once (pipelined) and returns their results in order.
+    /// Sends several requests at once (pipelined) and returns their results in order, each
+    /// refusal in timerctl's words (`Hints`).
     mutating func call(_ requests: [Request]) throws(CtlFailure) -> [Result<JSONValue, CtlFailure>] {
-        try exchange(requests).map { $0.mapError { .refused($0.message) } }
+        try exchange(requests).map { $0.mapError { .refused(Hints.text(for: $0)) } }
     }
 
     /// Sends one request and returns the daemon's answer as it sent it, error code and all.
@@ -98,7 +99,7 @@ struct DaemonConnection: ~Copyable {
         case .reply(.null, .failure(let error)):
             // Not an answer to a request but the daemon's last word (another user's
             // timerd, too many connections, a line too long): say what it said.
-            throw .refused(error.message)
+            throw .refused(Hints.text(for: error))
         case .reply(let id, let result):
             guard id == .integer(firstID + Int64(results.count)) else {
                 throw .unreachable("The daemon answered out of order; is it a compatible version?")

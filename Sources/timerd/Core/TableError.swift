@@ -1,45 +1,133 @@
 import Protocol
 
-/// Why the core refused a command. Each carries a sentence for a person: what is wrong and
-/// what to do instead.
+/// Why the core refused a command: one case for each reason (`ErrorReason`) it gives, holding
+/// the facts that reason is about. The message is made from them, in the protocol's own terms
+/// (methods and their params): a client is not necessarily timerctl, which makes its own
+/// sentence, naming its commands, from the reason and facts in the error's `data`.
 enum TableError: Error, Equatable, Sendable {
     /// No timer has that name.
     case notFound(name: String)
     /// A timer that is not done already has that name.
-    case alreadyExists(name: String, message: String)
-    /// The timer exists but the command does not apply to it now (pausing a paused timer…).
-    case wrongState(name: String, message: String)
-    /// The parameters make no sense (a duration of zero, a deadline in the past…).
+    case exists(name: String, kind: TimerKind, state: TimerState, remaining: Duration)
+    /// The table holds as many timers as it may.
+    case tooManyTimers(limit: Int)
+    /// Adding the items would take the checklist past the items a timer may hold.
+    case checklistFull(name: String, state: TimerState, items: Int, limit: Int)
+    /// Pausing a paused countdown.
+    case paused(name: String)
+    /// Resuming a running timer.
+    case running(name: String)
+    /// Pausing or resuming a done timer.
+    case done(name: String)
+    /// Snoozing a timer that is not done.
+    case notDone(name: String, state: TimerState)
+    /// Pausing a deadline.
+    case deadlineNoPause(name: String, state: TimerState)
+    /// Resetting a deadline.
+    case deadlineNoReset(name: String, state: TimerState)
+    /// Extending a done countdown by a negative amount.
+    case doneNeedsPositive(name: String)
+    /// The timer's checklist has no item with that id.
+    case noItem(name: String, state: TimerState, id: Int)
+    /// The parameters make no sense (a duration of zero, a deadline in the past…): the
+    /// sentence says which, and names no client's commands.
     case invalid(String)
-    /// A limit on the number of timers was reached.
-    case limitReached(String)
+
+    var reason: ErrorReason {
+        switch self {
+        case .notFound: .notFound
+        case .exists: .exists
+        case .tooManyTimers: .tooManyTimers
+        case .checklistFull: .checklistFull
+        case .paused: .paused
+        case .running: .running
+        case .done: .done
+        case .notDone: .notDone
+        case .deadlineNoPause: .deadlineNoPause
+        case .deadlineNoReset: .deadlineNoReset
+        case .doneNeedsPositive: .doneNeedsPositive
+        case .noItem: .noItem
+        case .invalid: .invalid
+        }
+    }
+
+    /// The facts `data` carries besides the reason: its `fields`, in order.
+    var facts: [(ErrorField, JSONValue)] {
+        switch self {
+        case .notFound(let name):
+            [(.name, .string(name))]
+        case .exists(let name, let kind, let state, let remaining):
+            [(.name, .string(name)), (.kind, .string(kind.rawValue)), (.state, .string(state.rawValue)),
+             (.remaining, WireTime.seconds(Self.roundedUp(remaining)))]
+        case .tooManyTimers(let limit):
+            [(.limit, .integer(Int64(limit)))]
+        case .checklistFull(let name, let state, let items, let limit):
+            [(.name, .string(name)), (.state, .string(state.rawValue)), (.items, .integer(Int64(items))),
+             (.limit, .integer(Int64(limit)))]
+        case .paused(let name):
+            [(.name, .string(name)), (.state, .string(TimerState.paused.rawValue))]
+        case .running(let name):
+            [(.name, .string(name)), (.state, .string(TimerState.running.rawValue))]
+        case .done(let name), .doneNeedsPositive(let name):
+            [(.name, .string(name)), (.state, .string(TimerState.done.rawValue))]
+        case .notDone(let name, let state):
+            [(.name, .string(name)), (.state, .string(state.rawValue))]
+        case .deadlineNoPause(let name, let state), .deadlineNoReset(let name, let state):
+            [(.name, .string(name)), (.kind, .string(TimerKind.deadline.rawValue)), (.state, .string(state.rawValue))]
+        case .noItem(let name, let state, let id):
+            [(.name, .string(name)), (.state, .string(state.rawValue)), (.id, .integer(Int64(id)))]
+        case .invalid:
+            []
+        }
+    }
 
     var message: String {
         switch self {
         case .notFound(let name):
-            "There is no timer named \(TimerText.quoted(name)); `timerctl ls` lists the timers."
-        case .alreadyExists(_, let message), .wrongState(_, let message), .invalid(let message),
-            .limitReached(let message):
+            "There is no timer named \(TimerText.quoted(name)); method `list` lists the timers."
+        case .exists(let name, let kind, _, let remaining):
+            "There is already \(kind == .deadline ? "a deadline" : "a timer") named \(TimerText.quoted(name)) "
+                + "(\(TimeFormat.remaining(remaining)) left); cancel it first (method `cancel`) or choose another name."
+        case .tooManyTimers(let limit):
+            "timerd already holds \(limit) timers, its limit; cancel some (method `cancel` with \"all\": true removes all)."
+        case .checklistFull(let name, _, let items, let limit):
+            "\(TimerText.quoted(name)) has \(items) checklist items and a timer holds at most \(limit); remove some "
+                + "first (method `todo.remove` with \"done\": true removes those done)."
+        case .paused(let name):
+            "\(TimerText.quoted(name)) is already paused; method `resume` continues it."
+        case .running(let name):
+            "\(TimerText.quoted(name)) is already running."
+        case .done(let name):
+            "\(TimerText.quoted(name)) has finished; method `reset` runs it again."
+        case .notDone(let name, _):
+            "\(TimerText.quoted(name)) has not finished, so there is nothing to snooze; method `extend` adds time."
+        case .deadlineNoPause(let name, _):
+            "\(TimerText.quoted(name)) is a deadline, and a deadline does not pause; "
+                + "move it with method `extend` or cancel it."
+        case .deadlineNoReset(let name, _):
+            "\(TimerText.quoted(name)) is a deadline and has no length to start over; "
+                + "set a new one with method `start` and \"at\", or move it with method `extend`."
+        case .doneNeedsPositive(let name):
+            "\(TimerText.quoted(name)) has finished; only a positive amount (+2m) extends it."
+        case .noItem(let name, _, let id):
+            "\(TimerText.quoted(name)) has no checklist item \(id); method `get` lists them."
+        case .invalid(let message):
             message
         }
+    }
+
+    /// Time left as `remaining` carries it: up to the millisecond, so that a client counting
+    /// whole seconds of it (`TimeFormat.remaining` rounds up) shows what the daemon would.
+    static func roundedUp(_ d: Duration) -> Duration {
+        let ms = d.nanoseconds > 0 ? (d.nanoseconds + 999_999) / 1_000_000 : d.nanoseconds / 1_000_000
+        return .milliseconds(ms)
     }
 }
 
 extension RPCError {
-    /// The protocol's error for a refusal of the core: its code, its message, and the timer's
-    /// name as data where there is one.
+    /// The protocol's error for a refusal of the core: its reason's code, its message, and as
+    /// data the reason and the facts it is about.
     init(_ error: TableError) {
-        switch error {
-        case .notFound(let name):
-            self.init(code: RPCError.notFoundCode, message: error.message, data: ["name": .string(name)])
-        case .alreadyExists(let name, _):
-            self.init(code: RPCError.alreadyExistsCode, message: error.message, data: ["name": .string(name)])
-        case .wrongState(let name, _):
-            self.init(code: RPCError.wrongStateCode, message: error.message, data: ["name": .string(name)])
-        case .invalid:
-            self.init(code: RPCError.invalidParamsCode, message: error.message)
-        case .limitReached:
-            self.init(code: RPCError.limitReachedCode, message: error.message)
-        }
+        self.init(error.reason, message: error.message, facts: error.facts)
     }
 }

@@ -96,6 +96,14 @@ struct TimerRecord: Equatable, Sendable {
 
     var isDone: Bool { if case .done = phase { true } else { false } }
 
+    var state: TimerState {
+        switch phase {
+        case .running: .running
+        case .paused: .paused
+        case .done: .done
+        }
+    }
+
     /// When reminder `index` comes, on the timer's clock; nil unless running.
     func reminderDue(_ index: Int) -> Due? {
         guard reminders.indices.contains(index), case .running(let due) = phase else { return nil }
@@ -132,12 +140,6 @@ struct TimerRecord: Equatable, Sendable {
     func info(at now: Moment) -> TimerInfo {
         var firedAt: Timestamp?
         if case .done(_, let fired) = phase { firedAt = fired }
-        let state: TimerState =
-            switch phase {
-            case .running: .running
-            case .paused: .paused
-            case .done: .done
-            }
         return TimerInfo(
             name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
             endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message, reminders: reminders,

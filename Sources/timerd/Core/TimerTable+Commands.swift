@@ -14,20 +14,14 @@ extension TimerTable {
         var replaced: TimerRecord?
         if let existing = try? record(named: name) {
             guard existing.isDone else {
-                let left = TimeFormat.remaining(existing.remaining(at: now))
-                let what = existing.kind == .deadline ? "a deadline" : "a timer"
-                throw .alreadyExists(
-                    name: name,
-                    message: "There is already \(what) named \(TimerText.quoted(name)) (\(left) left); "
-                        + "cancel it first (`timerctl cancel \(TimerText.shellWord(name))`) or choose another name.")
+                throw .exists(name: name, kind: existing.kind, state: existing.state, remaining: existing.remaining(at: now))
             }
             // A finished timer of the same name makes way for the new one, but only once the
             // new one is known to be valid: a refused start must leave the table as it was.
             replaced = existing
         }
         guard records.count - (replaced == nil ? 0 : 1) < maxTimers else {
-            throw .limitReached(
-                "timerd already holds \(maxTimers) timers, its limit; cancel some (`timerctl cancel --all` removes all).")
+            throw .tooManyTimers(limit: maxTimers)
         }
         var record: TimerRecord
         switch schedule {
@@ -56,21 +50,14 @@ extension TimerTable {
 
     mutating func pause(name: String, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
-        guard record.kind == .countdown else {
-            throw .wrongState(
-                name: name,
-                message: "\(TimerText.quoted(name)) is a deadline, and a deadline does not pause; "
-                    + "move it with `timerctl extend \(TimerText.shellWord(name)) +1h` or cancel it.")
-        }
+        guard record.kind == .countdown else { throw .deadlineNoPause(name: name, state: record.state) }
         switch record.phase {
         case .running:
             record.phase = .paused(remaining: record.remaining(at: now))
         case .paused:
-            throw .wrongState(
-                name: name, message: "\(TimerText.quoted(name)) is already paused; `timerctl resume \(TimerText.shellWord(name))` continues it.")
+            throw .paused(name: name)
         case .done:
-            throw .wrongState(
-                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(TimerText.shellWord(name))` runs it again.")
+            throw .done(name: name)
         }
         store(record, at: now)
         return outcome(record, .paused, at: now)
@@ -82,10 +69,9 @@ extension TimerTable {
         case .paused(let remaining):
             record.phase = .running(due: .boot(now.boot + remaining))
         case .running:
-            throw .wrongState(name: name, message: "\(TimerText.quoted(name)) is already running.")
+            throw .running(name: name)
         case .done:
-            throw .wrongState(
-                name: name, message: "\(TimerText.quoted(name)) has finished; `timerctl reset \(TimerText.shellWord(name))` runs it again.")
+            throw .done(name: name)
         }
         store(record, at: now)
         return outcome(record, .resumed, at: now)
@@ -93,12 +79,7 @@ extension TimerTable {
 
     mutating func reset(name: String, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
-        guard record.kind == .countdown else {
-            throw .wrongState(
-                name: name,
-                message: "\(TimerText.quoted(name)) is a deadline and has no length to start over; "
-                    + "set a new one with `timerctl until \(TimerText.shellWord(name)) WHEN` or move it with `timerctl extend \(TimerText.shellWord(name)) +1h`.")
-        }
+        guard record.kind == .countdown else { throw .deadlineNoReset(name: name, state: record.state) }
         record.total = record.length
         record.startedAt = now.wall
         record.chain = record.chain?.restarted
@@ -145,9 +126,7 @@ extension TimerTable {
             record.phase = .paused(remaining: left + delta)
         case (.countdown, .done):
             // Extending a finished countdown ("two more minutes") runs it again for that long.
-            guard delta > .zero else {
-                throw .wrongState(name: name, message: "\(quoted) has finished; only a positive amount (+2m) extends it.")
-            }
+            guard delta > .zero else { throw .doneNeedsPositive(name: name) }
             record.total = delta
             record.startedAt = now.wall
             record.phase = .running(due: .boot(now.boot + delta))
@@ -175,12 +154,7 @@ extension TimerTable {
     /// that long, a deadline moved to that far from now.
     mutating func snooze(name: String, by delay: Duration, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
-        guard record.isDone else {
-            throw .wrongState(
-                name: name,
-                message: "\(TimerText.quoted(name)) has not finished, so there is nothing to snooze; "
-                    + "`timerctl extend \(TimerText.shellWord(name)) +5m` adds time.")
-        }
+        guard record.isDone else { throw .notDone(name: name, state: record.state) }
         try Self.check(countdown: delay)
         record.total = delay
         record.startedAt = now.wall
@@ -200,10 +174,7 @@ extension TimerTable {
             if let problem = TodoItem.problem(withText: text) { throw .invalid(problem) }
         }
         guard record.todos.count + texts.count <= TodoItem.maxItems else {
-            throw .limitReached(
-                "\(TimerText.quoted(name)) has \(record.todos.count) checklist items and a timer holds at most "
-                    + "\(TodoItem.maxItems); remove some first (`timerctl todo \(TimerText.shellWord(name)) clear-done` "
-                    + "removes those done).")
+            throw .checklistFull(name: name, state: record.state, items: record.todos.count, limit: TodoItem.maxItems)
         }
         for text in texts {
             record.todos.append(TodoItem(id: record.nextTodoID, text: text))
@@ -247,7 +218,6 @@ extension TimerTable {
     }
 
     private static func noItem(_ id: Int, of record: TimerRecord) -> TableError {
-        .invalid(
-            "\(TimerText.quoted(record.name)) has no checklist item \(id); `timerctl todo \(TimerText.shellWord(record.name))` lists them.")
+        .noItem(name: record.name, state: record.state, id: id)
     }
 }

@@ -18,9 +18,9 @@ import Synchronization
 /// appears (`NotificationBacklog`). When the session bus itself goes away, libnotify's state
 /// goes with it and the bus is looked for again (`SessionBus`).
 ///
-/// The mutable state below is touched only on the GLib thread, which is why the class can be
-/// `@unchecked Sendable`; other threads only queue work for it.
-final class LibNotifyNotifier: Notifier, @unchecked Sendable {
+/// The mutable state below is touched only on the GLib thread; other threads only queue work
+/// for it.
+final class LibNotifyNotifier: Notifier, @unchecked Sendable {  // its `var`s are the GLib thread's alone
     typealias ActionHandler = @Sendable (NotificationAction, [String]) -> Void
 
     /// A notification on screen, with the timers it is about.
@@ -42,7 +42,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
     private let bus: SessionBus
 
     /// Where button presses go (the scheduler); set once it exists.
-    private let handler = Mutex<ActionHandler?>(nil)
+    private let handler = PthreadLock<ActionHandler?>(nil)
     /// Work for the GLib thread, from any thread, which the GLib thread watches.
     private let queued = WakeQueue<@Sendable (LibNotifyNotifier) -> Void>()
     /// The notifications handed to the GLib thread, and those it has finished showing: what
@@ -180,6 +180,7 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
         }
         guard let handle = notify_notification_new(summary, body, content.icon) else { return nil }
         // Forget it when the server closes it (dismissed, expired, or closed by us).
+        // GLib takes every signal handler as a GCallback and calls it with the signal's signature.
         g_signal_connect_data(
             UnsafeMutableRawPointer(handle), "closed",
             unsafeBitCast(Self.closedCallback, to: GCallback.self), Unmanaged.passUnretained(self).toOpaque(), nil,
@@ -327,6 +328,8 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {
         queued.post(work)
     }
 
+    /// The notifier a GLib callback was given, unretained: the GLib thread keeps the notifier
+    /// for the life of the process.
     private static func from(_ data: UnsafeMutableRawPointer?) -> LibNotifyNotifier {
         Unmanaged<LibNotifyNotifier>.fromOpaque(data!).takeUnretainedValue()
     }

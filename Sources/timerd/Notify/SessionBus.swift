@@ -73,6 +73,7 @@ final class SessionBus {
         // stopping with the session is the service manager's job (PartOf=graphical-session.target).
         g_dbus_connection_set_exit_on_close(bus, 0)
         let me = Unmanaged.passUnretained(self).toOpaque()
+        // GLib takes every signal handler as a GCallback and calls it with the signal's signature.
         closedHandler = g_signal_connect_data(
             UnsafeMutableRawPointer(bus), "closed", unsafeBitCast(Self.closedCallback, to: GCallback.self), me, nil,
             GConnectFlags(rawValue: 0))
@@ -198,6 +199,8 @@ final class SessionBus {
             }, Unmanaged.passUnretained(self).toOpaque())
     }
 
+    /// The bus a GLib callback was given, unretained: the notifier keeps it for the life of the
+    /// process.
     private static func from(_ data: UnsafeMutableRawPointer?) -> SessionBus {
         Unmanaged<SessionBus>.fromOpaque(data!).takeUnretainedValue()
     }

@@ -81,16 +81,19 @@ extension Server {
         return nil
     }
 
-    /// What another user's client is told. Root is told how to be let in; anyone else that
-    /// each user has a timerd of their own.
+    /// What another user's client is told, in the protocol's terms (timerctl words it from the
+    /// reason). Root is told how to be let in; anyone else that each user has a timerd of their own.
     static func otherUserRefusal(peer: uid_t, owner: uid_t) -> RPCError {
-        let data: JSONValue = ["uid": .integer(Int64(peer)), "owner": .integer(Int64(owner))]
-        let message =
-            peer == 0
-            ? "This timerd belongs to user \(owner) and does not serve root; run timerctl as that user, "
-                + "or start timerd with --allow-root to let root in."
-            : "This timerd belongs to user \(owner), not to you (user \(peer)); each user runs their own timerd. "
-                + "Leave out --socket and TIMERD_SOCKET to reach yours (timerctl starts it if needed)."
-        return RPCError(code: RPCError.invalidRequestCode, message: message, data: data)
+        let facts: [(ErrorField, JSONValue)] = [(.uid, .integer(Int64(peer))), (.owner, .integer(Int64(owner)))]
+        guard peer != 0 else {
+            return RPCError(
+                .rootNotAllowed,
+                message: "This timerd belongs to user \(owner) and does not serve root; connect as that user, "
+                    + "or start timerd with --allow-root to let root in.", facts: facts)
+        }
+        return RPCError(
+            .otherUser,
+            message: "This timerd belongs to user \(owner), not to you (user \(peer)); each user runs their own timerd. "
+                + "Connect to yours: docs/protocol.md (\"Transport\") says where its socket is.", facts: facts)
     }
 }

@@ -20,9 +20,8 @@ import Protocol
 /// reads (`ListReply`), so a ping waits for a piece, not a list, and clients that never read
 /// cannot make the daemon write, or hold, one for each.
 ///
-/// Confined to the event loop's thread (hence `@unchecked Sendable`); other threads reach it
-/// through `loop.execute`.
-final class Server: @unchecked Sendable {
+/// Confined to the event loop's thread; other threads reach it through `loop.execute`.
+final class Server: @unchecked Sendable {  // its `var`s are touched only on the loop's thread
     let loop: EventLoop
     let listenFD: Int32
     let scheduler: Scheduler
@@ -235,7 +234,7 @@ final class Server: @unchecked Sendable {
     private func batchAtEndOfRound() {
         guard !batchDue, !waiting.isEmpty else { return }
         batchDue = true
-        loop.execute { [unowned self] in
+        loop.atEndOfRound { [unowned self] in
             batchDue = false
             answerWaiting()
         }
@@ -262,15 +261,17 @@ final class Server: @unchecked Sendable {
         guard !batch.isEmpty else { return answerLongIfRoom() }
         // The room left is shared out; past the budget, a little each.
         let replyBudget = min(limits.outputHighWater, max(limits.allowancePastBudget, budget.room / batch.count))
-        let answered = scheduler.assumeIsolated { scheduler in
-            Handoff(Self.answer(batch, replyBudget: replyBudget, scheduler: scheduler, server: self))
+        // Taken out of the closure below, not kept in it: a long reply's buffer then has one
+        // owner, and is never copied when more output is added to it.
+        var answered: [Answered]? = loop.enter(scheduler) { scheduler in
+            Self.answer(batch, replyBudget: replyBudget, scheduler: scheduler, server: self)
         }
         shortInFlight += 1
         lastWasLong = false
         // After the events the batch caused, which the scheduler handed to the loop while it
         // answered: a subscriber hears of its own change before the reply.
-        loop.execute { [unowned self] in
-            finished(answered.take())
+        loop.atEndOfRound { [unowned self] in
+            finished(answered.take()!)
             shortInFlight -= 1
             // Its replies are out (or queued): the next long request may go now, even if
             // others are waiting, so that long ones are never starved.
@@ -282,7 +283,7 @@ final class Server: @unchecked Sendable {
     func checkRoomAtEndOfRound() {
         guard !roomCheckDue else { return }
         roomCheckDue = true
-        loop.execute { [unowned self] in
+        loop.atEndOfRound { [unowned self] in
             roomCheckDue = false
             answerLongIfRoom()
         }
@@ -306,12 +307,12 @@ final class Server: @unchecked Sendable {
             connection.busy = true
             longRunning = true
             lastWasLong = true
-            let answered = scheduler.assumeIsolated { scheduler in
-                Handoff(Self.answer([(id, [line])], replyBudget: .max, scheduler: scheduler, server: self))
+            var answered: [Answered]? = loop.enter(scheduler) { scheduler in
+                Self.answer([(id, [line])], replyBudget: .max, scheduler: scheduler, server: self)
             }
-            loop.execute { [unowned self] in
+            loop.atEndOfRound { [unowned self] in
                 longRunning = false
-                finished(answered.take())
+                finished(answered.take()!)
                 checkRoomAtEndOfRound()
             }
             return
@@ -355,7 +356,7 @@ final class Server: @unchecked Sendable {
         let wasSpent = budget.isSpent
         budget.remove(id)
         budgetChanged(wasSpent: wasSpent)
-        scheduler.assumeIsolated { $0.disconnect(id) }
+        loop.enter(scheduler) { $0.disconnect(id) }
     }
 
     /// Closes every connection and the listening socket (at shutdown).
@@ -366,21 +367,5 @@ final class Server: @unchecked Sendable {
         if spareFD >= 0 { close(spareFD) }
         stallTimer?.unwatch(from: loop)
         stallTimer = nil
-    }
-}
-
-/// Carries a value into a closure that runs once and takes it out, so that the closure does
-/// not keep a second reference: a long reply's buffer then has one owner, and is never copied
-/// when more output is added to it.
-private final class Handoff<Value: Sendable>: @unchecked Sendable {
-    // Set before the closure is handed over, taken once inside it: never touched by two
-    // threads at a time.
-    private var value: Value?
-
-    init(_ value: Value) { self.value = value }
-
-    func take() -> Value {
-        defer { value = nil }
-        return value!
     }
 }

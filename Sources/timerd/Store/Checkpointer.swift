@@ -13,9 +13,9 @@ import Synchronization
 /// `threshold` pages it wakes this thread, which runs a PASSIVE checkpoint: one that never
 /// waits for, nor blocks, the writer.
 ///
-/// The connection is used only on this thread once the thread has it; the class is
-/// `@unchecked Sendable` for that reason, and its other state is atomic.
-final class Checkpointer: @unchecked Sendable {
+/// The connection is sent to this thread and used only there; the state other threads share
+/// is atomic.
+final class Checkpointer: Sendable {
     /// Pages in the log past which a checkpoint is started (SQLite's own default).
     static let threshold: Int32 = 1_000
     /// Pages past which the log is copied back by the writer itself, at the scheduler's next
@@ -48,7 +48,6 @@ final class Checkpointer: @unchecked Sendable {
 
     /// Takes `connection`, a second connection to the database whose log it is to copy back.
     init(connection: sending SQLiteDatabase) {
-        nonisolated(unsafe) let connection = connection
         // The thread keeps the checkpointer until it is told to stop.
         Thread.start(name: "timerd-ckpt") { [self] in
             var entry = pollfd(fd: messages.fd, events: Int16(POLLIN), revents: 0)
@@ -118,6 +117,8 @@ final class Checkpointer: @unchecked Sendable {
             { context, database, _, pages in
                 Unmanaged<Checkpointer>.fromOpaque(context!).takeUnretainedValue().logGrew(to: pages, in: database)
                 return SQLITE_OK
+            // Unretained: `SQLiteConnection` holds this checkpointer until it has closed the
+            // writer's connection, the one that calls the hook.
             }, Unmanaged.passUnretained(self).toOpaque())
     }
 }

@@ -7,8 +7,7 @@ import Glibc
 /// With every actor job on the loop, the concurrency runtime never starts its shared pool of
 /// threads (libdispatch's, on Linux, whose monitor would wake the process once a second), and
 /// a request or a firing never waits for a thread of that pool to be woken or made. Code on
-/// the loop's thread reaches the actor synchronously with `assumeIsolated`, which `checkIsolated`
-/// below makes safe.
+/// the loop's thread reaches the actor synchronously with `enter`.
 extension EventLoop: SerialExecutor {
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
@@ -26,5 +25,17 @@ extension EventLoop: SerialExecutor {
 
     func isIsolatingCurrentContext() -> Bool? {
         isLoopThread
+    }
+}
+
+extension EventLoop {
+    /// Runs `body` on `actor` now, without a task or a hop: how a handler on the loop's thread
+    /// (a socket's, a timerfd's, a signal's, work handed to the loop) reaches the scheduler.
+    /// `actor` is one whose executor is this loop, and the caller is on the loop's thread.
+    func enter<A: Actor, T: Sendable>(_ actor: A, _ body: (isolated A) throws -> T) rethrows -> T {
+        // The daemon's one `assumeIsolated`. Safe: the runtime asks `actor`'s executor
+        // (`isIsolatingCurrentContext`, `checkIsolated` above) and stops the daemon if that is
+        // not running on this thread.
+        try actor.assumeIsolated(body)
     }
 }

@@ -13,10 +13,9 @@ import Synchronization
 /// The loop is also the `Scheduler` actor's executor (EventLoop+Executor.swift), so the whole
 /// daemon runs on this one thread and nothing reaches the concurrency runtime's shared pool.
 ///
-/// Everything but `execute` must be called on the loop's thread; that confinement is why the
-/// class can be `@unchecked Sendable`. The loop's thread is the one that created it until
-/// `run()` starts, and then the one running it.
-final class EventLoop: @unchecked Sendable {
+/// Everything but `execute` must be called on the loop's thread. The loop's thread is the one
+/// that created it until `run()` starts, and then the one running it.
+final class EventLoop: @unchecked Sendable {  // its `var`s are touched only on the loop's thread
     typealias Handler = (_ events: UInt32) -> Void
 
     private let epollFD: Int32
@@ -78,9 +77,16 @@ final class EventLoop: @unchecked Sendable {
     func execute(_ work: @escaping @Sendable () -> Void) {
         if isLoopThread {
             local.append(work)
-            return
+        } else {
+            inbox.post(work)
         }
-        inbox.post(work)
+    }
+
+    /// Runs `work` after the handlers of the current round, in the order handed over. On the
+    /// loop's thread only, so `work` need not be `Sendable`: it may move what it captures out.
+    func atEndOfRound(_ work: @escaping () -> Void) {
+        precondition(isLoopThread, "atEndOfRound is for code on the event loop's thread; use execute")
+        local.append(work)
     }
 
     /// Waits for events and runs handlers until `stop()`.

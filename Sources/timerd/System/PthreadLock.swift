@@ -1,11 +1,13 @@
 import Glibc
 
-/// A value guarded by a pthread mutex: for hand-overs between threads that ThreadSanitizer must
-/// be able to follow. `Synchronization.Mutex` takes its contended path through futex calls
-/// inside the Swift runtime, which ThreadSanitizer does not see, so under `make
-/// sanitize-thread` a contended hand-over through it reads as a data race; pthread's lock and
-/// unlock are what it intercepts.
-final class PthreadLock<Value: Sendable>: @unchecked Sendable {
+/// A value guarded by a pthread mutex: the daemon's one lock, and its tests'.
+///
+/// Not `Synchronization.Mutex`, because `make sanitize-thread` must be able to follow every
+/// hand-over between threads. On Linux that Mutex (still in Swift 6.3) takes its contended path
+/// through `FUTEX_LOCK_PI` calls inside the Swift runtime, where ThreadSanitizer sees no
+/// acquire or release, so a contended hand-over through it reads as a data race; pthread's
+/// lock and unlock are what ThreadSanitizer intercepts.
+final class PthreadLock<Value: Sendable>: @unchecked Sendable {  // `value` is reached only under `mutex`
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private var value: Value
 
@@ -19,7 +21,7 @@ final class PthreadLock<Value: Sendable>: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)

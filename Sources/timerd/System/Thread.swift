@@ -2,14 +2,17 @@ import CLinux
 import Glibc
 
 /// A plain detached POSIX thread, for the work that must own a thread of its own (the GLib
-/// main loop). Swift code elsewhere uses tasks.
+/// main loop, the checkpointer). Swift code elsewhere uses tasks.
 enum Thread {
     private final class Body {
-        let run: @Sendable () -> Void
-        init(_ run: @escaping @Sendable () -> Void) { self.run = run }
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
     }
 
-    static func start(name: String, _ run: @escaping @Sendable () -> Void) {
+    /// `run` is sent to the new thread: what it captures is the thread's from then on (the
+    /// checkpointer's SQLite connection, say), so it need not be `Sendable`.
+    static func start(name: String, _ run: sending @escaping () -> Void) {
+        // Retained once here, released once by the new thread (`takeRetainedValue`).
         let body = Unmanaged.passRetained(Body(run)).toOpaque()
         var thread = pthread_t()
         let result = pthread_create(

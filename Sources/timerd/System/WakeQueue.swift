@@ -5,12 +5,11 @@ import Glibc
 /// sleeping thread watches. The first item after the queue was emptied writes the eventfd; the
 /// rest ride on that wake-up, so a burst of work costs one.
 ///
-/// The queue is under a pthread lock, which ThreadSanitizer intercepts: hand-overs under a
-/// `Synchronization.Mutex` (a futex inside the Swift runtime, when contended) or under GLib's
-/// own lock (a futex in an uninstrumented library) read to it as data races. And the producer
+/// The queue is under `PthreadLock`, which ThreadSanitizer follows: under GLib's own lock (a
+/// futex in an uninstrumented library) hand-overs read to it as data races. And the producer
 /// never touches the consumer's own locks: `g_idle_add` woke the GLib thread while still
 /// holding its main context's lock, so that the woken thread slept once more.
-final class WakeQueue<Work: Sendable>: @unchecked Sendable {
+final class WakeQueue<Work: Sendable>: Sendable {
     /// Readable when there is work; -1 if no eventfd could be made.
     let fd = eventfd(0, Int32(EFD_NONBLOCK | EFD_CLOEXEC))
     private let queue = PthreadLock<[Work]>([])

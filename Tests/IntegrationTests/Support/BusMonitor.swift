@@ -18,7 +18,7 @@ struct NotifyCall: Equatable {
 }
 
 /// Runs `dbus-monitor` on the session bus for the lifetime of a test.
-final class BusMonitor: @unchecked Sendable {
+final class BusMonitor {
     private var process: Child?
     private let directory = makeTemporaryDirectory()
     private var outputPath: String { directory + "/monitor.txt" }

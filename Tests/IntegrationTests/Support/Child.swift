@@ -1,7 +1,7 @@
 import CLinux
 import Glibc
 import Protocol
-import Synchronization
+@testable import timerd  // for PthreadLock, the lock ThreadSanitizer can follow
 
 /// A child process started with `posix_spawn`, its output in files.
 ///
@@ -11,7 +11,7 @@ import Synchronization
 /// Here every child gets exactly stdin, stdout and stderr, and exits are learnt by `waitpid`.
 final class Child: Sendable {
     let pid: pid_t
-    private let status = Mutex<Int32?>(nil)
+    private let status = PthreadLock<Int32?>(nil)
 
     /// Starts `executable`. `stdin` is a file to read (default /dev/null); `stdout` and
     /// `stderr` are files to append to (default /dev/null).

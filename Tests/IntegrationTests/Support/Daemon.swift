@@ -3,7 +3,7 @@ import Protocol
 import Testing
 
 /// A real `timerd` process on a socket in a temporary directory, stopped by `stop()`.
-final class Daemon: @unchecked Sendable {
+final class Daemon {
     let directory: String
     let socket: String
     private(set) var process: Child

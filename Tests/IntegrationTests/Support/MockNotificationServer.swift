@@ -6,7 +6,7 @@ import Testing
 /// a notification server the test can inspect (every call it received) and drive (press a
 /// button, as a user would). The bus has no service directories, so nothing else can be
 /// started on it.
-final class MockNotificationServer: @unchecked Sendable {
+final class MockNotificationServer {
     let directory = makeTemporaryDirectory()
     let address: String
     private let config: String

@@ -8,7 +8,7 @@ import Testing
 /// commands it runs in which order, and what it says.
 @Suite struct AutostartTests {
     /// What the fakes saw, in order: `systemctl …` words, and `stop PID`.
-    final class Log: @unchecked Sendable {
+    final class Log: @unchecked Sendable {  // the fakes are called on the test's own thread, while it waits
         var events: [String] = []
         var output = ""
         /// The answers of the fake systemctl, by its arguments after `--user`; a missing one

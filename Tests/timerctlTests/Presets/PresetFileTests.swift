@@ -7,7 +7,7 @@ import Testing
 /// printed, what is warned about, and what the file holds afterwards, byte for byte.
 @Suite struct PresetFileTests {
     /// What a run printed.
-    final class Printed: @unchecked Sendable {
+    final class Printed {
         var output = ""
         var warnings: [String] = []
     }

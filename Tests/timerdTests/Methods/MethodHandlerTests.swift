@@ -20,12 +20,17 @@ import Protocol
         #expect(Array(rows) == declared)
     }
 
-    @Test func aRefusalOfTheCoreKeepsItsCodeMessageAndName() {
-        let error = RPCError(TableError.wrongState(name: "pasta", message: "\"pasta\" is already running."))
-        #expect(error == RPCError(code: RPCError.wrongStateCode, message: "\"pasta\" is already running.", data: ["name": "pasta"]))
+    @Test func aRefusalOfTheCoreKeepsItsCodeMessageReasonAndFacts() {
+        let error = RPCError(TableError.running(name: "pasta"))
+        #expect(
+            error == RPCError(
+                code: RPCError.wrongStateCode, message: "\"pasta\" is already running.",
+                data: ["reason": "running", "name": "pasta", "state": "running"]))
         #expect(RPCError(TableError.notFound(name: "x")).code == RPCError.notFoundCode)
-        #expect(RPCError(TableError.invalid("no")).data == nil)
-        #expect(RPCError(TableError.limitReached("full")).code == RPCError.limitReachedCode)
-        #expect(RPCError(TableError.alreadyExists(name: "x", message: "m")).code == RPCError.alreadyExistsCode)
+        #expect(RPCError(TableError.invalid("no")).data == ["reason": "invalid"])
+        #expect(RPCError(TableError.tooManyTimers(limit: 3)).code == RPCError.limitReachedCode)
+        #expect(
+            RPCError(TableError.exists(name: "x", kind: .countdown, state: .paused, remaining: .seconds(1))).code
+                == RPCError.alreadyExistsCode)
     }
 }

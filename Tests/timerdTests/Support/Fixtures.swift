@@ -77,24 +77,19 @@ extension Duration {
 }
 
 extension TableError {
-    /// The case without its payload, to compare refusals without pinning every word.
+    /// The refusal's error code as a word, to compare refusals without pinning every word.
     enum Kind: Equatable { case notFound, alreadyExists, wrongState, invalid, limitReached }
 
     var kind: Kind {
-        switch self {
-        case .notFound: .notFound
-        case .alreadyExists: .alreadyExists
-        case .wrongState: .wrongState
-        case .invalid: .invalid
-        case .limitReached: .limitReached
+        switch reason.code {
+        case RPCError.notFoundCode: .notFound
+        case RPCError.alreadyExistsCode: .alreadyExists
+        case RPCError.wrongStateCode: .wrongState
+        case RPCError.limitReachedCode: .limitReached
+        default: .invalid
         }
     }
 
     /// The timer the refusal is about, for the cases that name one.
-    var name: String? {
-        switch self {
-        case .notFound(let name), .alreadyExists(let name, _), .wrongState(let name, _): name
-        case .invalid, .limitReached: nil
-        }
-    }
+    var name: String? { facts.first { $0.0 == .name }?.1.stringValue }
 }

@@ -1,13 +1,12 @@
 import Glibc
 import Protocol
-import Synchronization
 
 @testable import timerd
 
 /// The real socket server on a socket in a scratch directory, its event loop on a thread of
 /// its own, in front of a harness's scheduler: what the server does with slow, greedy or
 /// silent clients, without a daemon process.
-final class LiveServer: @unchecked Sendable {
+final class LiveServer: Sendable {
     let harness: Harness
     let path: String
     let loop: EventLoop
@@ -73,10 +72,10 @@ final class LiveServer: @unchecked Sendable {
 
 /// A value handed between threads.
 final class Shared<T: Sendable>: Sendable {
-    private let mutex: Mutex<T>
-    init(_ value: T) { mutex = Mutex(value) }
-    var value: T { mutex.withLock { $0 } }
-    func set(_ value: T) { mutex.withLock { $0 = value } }
+    private let lock: PthreadLock<T>
+    init(_ value: T) { lock = PthreadLock(value) }
+    var value: T { lock.withLock { $0 } }
+    func set(_ value: T) { lock.withLock { $0 = value } }
 }
 
 /// A blocking client of a `LiveServer`, with timeouts so a test fails instead of hanging.

@@ -1,13 +1,12 @@
-import Synchronization
 
 @testable import timerd
 
 /// A `TimeSource` that reads whatever the test set: nothing moves unless the test moves it.
 final class ManualClock: TimeSource {
-    private let moment: Mutex<Moment>
-    private let step = Mutex<Duration>(.zero)
+    private let moment: PthreadLock<Moment>
+    private let step = PthreadLock<Duration>(.zero)
 
-    init(_ start: Moment = .start) { moment = Mutex(start) }
+    init(_ start: Moment = .start) { moment = PthreadLock(start) }
 
     func now() -> Moment {
         let step = step.withLock { $0 }

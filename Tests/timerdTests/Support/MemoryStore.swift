@@ -1,5 +1,4 @@
 import Protocol
-import Synchronization
 
 @testable import timerd
 
@@ -13,10 +12,10 @@ final class MemoryStore: Store, Sendable {
         var failure: String?
     }
 
-    let state: Mutex<State>
+    let state: PthreadLock<State>
 
     init(timers: [PersistedTimer] = [], history: [HistoryEntry] = []) {
-        state = Mutex(State(timers: Dictionary(uniqueKeysWithValues: timers.map { ($0.id, $0) }), history: history))
+        state = PthreadLock(State(timers: Dictionary(uniqueKeysWithValues: timers.map { ($0.id, $0) }), history: history))
     }
 
     /// Makes every commit fail with `message` (nil: succeed again).

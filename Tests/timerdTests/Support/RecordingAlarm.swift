@@ -1,5 +1,4 @@
 import Protocol
-import Synchronization
 
 @testable import timerd
 
@@ -10,7 +9,7 @@ final class RecordingAlarm: Alarm {
         var wall: Timestamp?
     }
 
-    private let log = Mutex<[Arming]>([])
+    private let log = PthreadLock<[Arming]>([])
 
     func arm(boot: BootInstant?, wall: Timestamp?) {
         log.withLock { $0.append(Arming(boot: boot, wall: wall)) }

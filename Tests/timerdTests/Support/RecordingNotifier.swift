@@ -1,11 +1,10 @@
-import Synchronization
 
 @testable import timerd
 
 /// A `Notifier` that keeps what it was asked to show.
 final class RecordingNotifier: Notifier {
-    private let log = Mutex<[NotificationContent]>([])
-    private let closings = Mutex<[[String]]>([])
+    private let log = PthreadLock<[NotificationContent]>([])
+    private let closings = PthreadLock<[[String]]>([])
 
     func show(_ notification: NotificationContent) {
         log.withLock { $0.append(notification) }
@@ -23,7 +22,7 @@ final class RecordingNotifier: Notifier {
 /// A head start that keeps how many notifications had been shown each time it was given.
 final class RecordingHeadStart: NotificationHeadStart, Sendable {
     private let notifier: RecordingNotifier
-    private let waits = Mutex<[Int]>([])
+    private let waits = PthreadLock<[Int]>([])
 
     init(after notifier: RecordingNotifier) {
         self.notifier = notifier

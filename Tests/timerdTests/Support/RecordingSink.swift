@@ -1,11 +1,10 @@
 import Protocol
-import Synchronization
 
 @testable import timerd
 
 /// An `EventSink` that keeps every line it was given, newline included.
 final class RecordingSink: EventSink {
-    private let log = Mutex<[[UInt8]]>([])
+    private let log = PthreadLock<[[UInt8]]>([])
 
     func deliver(_ line: [UInt8]) {
         log.withLock { $0.append(line) }
