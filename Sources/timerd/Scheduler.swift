@@ -6,9 +6,9 @@ import Protocol
 /// single alarm for the next due instant.
 ///
 /// What it decides is in values that take the time as a parameter: how a firing is told
-/// (`FiringPresentation`, through the `FloodGuard`), what is still to be saved and when
-/// (`SavePlan`), when to wake (`WakePlan`), what start-up restores (`Restoration`). What is
-/// left here is carrying those out in order: group commit with rollback.
+/// (`FiringPresentation`, through the `FloodGuard`, then a `NotificationHeadStart`), what is
+/// still to be saved and when (`SavePlan`), when to wake (`WakePlan`), what start-up restores
+/// (`Restoration`). What is left here is carrying those out in order: group commit with rollback.
 ///
 /// Nothing here ticks: between a change and the next due instant the scheduler is idle.
 ///
