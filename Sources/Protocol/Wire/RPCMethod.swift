@@ -34,3 +34,20 @@ extension RPCMethod {
         (other as? Self) == self
     }
 }
+
+/// A method whose only param is the timer's name (`get`, `pause`, `resume`, `reset`): it
+/// declares its name and documentation, and the reading and writing of `{name}` come from here.
+public protocol NamedTimerMethod: RPCMethod {
+    var name: String { get }
+    init(name: String)
+}
+
+extension NamedTimerMethod {
+    public static var parameters: [String] { ["name"] }
+
+    public init(reading params: ParamsReader) throws(RPCError) {
+        self.init(name: try params.name())
+    }
+
+    public var params: JSONObject { ["name": .string(name)] }
+}

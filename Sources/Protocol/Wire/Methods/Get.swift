@@ -1,8 +1,7 @@
 extension Methods {
     /// `get`: reads one timer.
-    public struct Get: RPCMethod {
+    public struct Get: NamedTimerMethod {
         public static let method = "get"
-        public static let parameters = ["name"]
         public static let documentation = MethodDocumentation(
             params: "`{name}`", result: "`{timer}`")
 
@@ -11,12 +10,6 @@ extension Methods {
         public init(name: String) {
             self.name = name
         }
-
-        public init(reading params: ParamsReader) throws(RPCError) {
-            name = try params.name()
-        }
-
-        public var params: JSONObject { ["name": .string(name)] }
     }
 }
 

@@ -1,8 +1,7 @@
 extension Methods {
     /// `pause`: holds a running countdown.
-    public struct Pause: RPCMethod {
+    public struct Pause: NamedTimerMethod {
         public static let method = "pause"
-        public static let parameters = ["name"]
         public static let documentation = MethodDocumentation(
             params: "`{name}`", result: "`{timer}`: a running countdown keeps its remaining time")
 
@@ -11,12 +10,6 @@ extension Methods {
         public init(name: String) {
             self.name = name
         }
-
-        public init(reading params: ParamsReader) throws(RPCError) {
-            name = try params.name()
-        }
-
-        public var params: JSONObject { ["name": .string(name)] }
     }
 }
 

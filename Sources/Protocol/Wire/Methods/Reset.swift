@@ -1,8 +1,7 @@
 extension Methods {
     /// `reset`: runs a countdown again from its original length.
-    public struct Reset: RPCMethod {
+    public struct Reset: NamedTimerMethod {
         public static let method = "reset"
-        public static let parameters = ["name"]
         public static let documentation = MethodDocumentation(
             params: "`{name}`", result: "`{timer}`: a countdown runs again from its original length (extensions dropped), from any state")
 
@@ -11,12 +10,6 @@ extension Methods {
         public init(name: String) {
             self.name = name
         }
-
-        public init(reading params: ParamsReader) throws(RPCError) {
-            name = try params.name()
-        }
-
-        public var params: JSONObject { ["name": .string(name)] }
     }
 }
 

@@ -1,8 +1,7 @@
 extension Methods {
     /// `resume`: runs a paused countdown on.
-    public struct Resume: RPCMethod {
+    public struct Resume: NamedTimerMethod {
         public static let method = "resume"
-        public static let parameters = ["name"]
         public static let documentation = MethodDocumentation(
             params: "`{name}`", result: "`{timer}`: a paused countdown runs on from where it was")
 
@@ -11,12 +10,6 @@ extension Methods {
         public init(name: String) {
             self.name = name
         }
-
-        public init(reading params: ParamsReader) throws(RPCError) {
-            name = try params.name()
-        }
-
-        public var params: JSONObject { ["name": .string(name)] }
     }
 }
 
