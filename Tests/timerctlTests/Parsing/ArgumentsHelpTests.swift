@@ -1,0 +1,24 @@
+import Protocol
+import Testing
+@testable import timerctl
+
+/// Help and version.
+@Suite struct ArgumentsHelpTests: ParsesArguments {
+    @Test(arguments: [[], ["-h"], ["--help"], ["--no-spawn"]])
+    func noCommandGivesTheOverview(arguments: [String]) throws {
+        #expect(try Self.command(arguments) == HelpCommand(topic: nil))
+    }
+
+    @Test(arguments: [
+        (["start", "-h"], "start"), (["start", "--help"], "start"), (["start", "pasta", "8m", "--help"], "start"),
+        (["list", "-h"], "ls"), (["restart", "--help"], "reset"), (["rm", "-h"], "cancel"), (["-h", "until"], "until"),
+        (["help", "-h"], "help"),
+    ])
+    func helpAfterACommandGivesThatCommandsHelp(arguments: [String], topic: String) throws {
+        #expect(try Self.command(arguments) == HelpCommand(topic: topic))
+    }
+
+    @Test func helpWinsOverMissingArguments() throws {
+        #expect(try Self.command(["show", "--help"]) == HelpCommand(topic: "show"))
+    }
+}
