@@ -50,6 +50,12 @@ struct CommandContext {
         return try connection.call(request)
     }
 
+    /// Sends a request that starts a timer, and prints the line that says it started.
+    func start(_ request: Request) throws(CtlFailure) {
+        let reply = try self.request(request)
+        output(render.started(try timer(reply)) + "\n")
+    }
+
     func connect() throws(CtlFailure) -> DaemonConnection {
         var location = SocketLocation.current(explicit: socket)
         // The daemon runs in "/": give it an absolute path.

@@ -73,9 +73,8 @@ struct StartCommand: Command {
                 name: preset.name, duration: preset.length, message: message ?? preset.message, notify: notify
             ).run(context)
         }
-        let reply = try context.request(
+        try context.start(
             try context.builder.countdown(name: name, duration: duration, message: message, notify: notify, repeats: repeats))
-        context.output(context.render.started(try context.timer(reply)) + "\n")
     }
 
     /// `--repeat N`, or `--then NAME DURATION` with `--cycles N`, as typed; nil without them.

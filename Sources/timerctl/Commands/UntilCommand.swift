@@ -45,7 +45,6 @@ struct UntilCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CtlFailure) {
-        let reply = try context.request(try context.builder.deadline(name: name, when: when, message: message, notify: notify))
-        context.output(context.render.started(try context.timer(reply)) + "\n")
+        try context.start(try context.builder.deadline(name: name, when: when, message: message, notify: notify))
     }
 }

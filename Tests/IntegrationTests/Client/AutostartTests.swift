@@ -12,11 +12,10 @@ struct AutostartTests {
 
     @Test("make install PREFIX=/usr puts the units in /usr/lib/systemd/user and the entry in /usr/share/timerd")
     func installLaysOutTheUnitsAndTheEntry() throws {
-        let work = makeTemporaryDirectory()
-        defer { removeDirectory(work) }
-        let destdir = work + "/dest"
-        let variables = ["DESTDIR=\(destdir)", "PREFIX=/usr"]
-        let install = try Repository.make("install", out: work + "/out", variables)
+        let staging = InstallTests.Staging()
+        defer { staging.remove() }
+        let destdir = staging.destdir
+        let install = try staging.make("install")
         #expect(install.status == 0, "\(install)")
 
         let socket = try String(contentsOfFile: destdir + "/usr/lib/systemd/user/timerd.socket", encoding: .utf8)
@@ -34,7 +33,7 @@ struct AutostartTests {
         let manifest = try String(contentsOfFile: destdir + "/usr/share/timerd/install-manifest", encoding: .utf8)
         #expect(manifest.contains("file /usr/lib/systemd/user/timerd.service\n"))
 
-        let uninstall = try Repository.make("uninstall", out: work + "/out", variables)
+        let uninstall = try staging.make("uninstall")
         #expect(uninstall.status == 0, "\(uninstall)")
         for path in ["usr/lib/systemd/user/timerd.socket", "usr/lib/systemd/user/timerd.service", "usr/share/timerd/timerd.desktop"] {
             #expect(!FileManager.default.fileExists(atPath: destdir + "/" + path), "\(path)")
@@ -48,10 +47,10 @@ struct AutostartTests {
             ("/home/ann/.local", "home/ann/.local/share/systemd/user"),
         ])
     func unitDirectoryFollowsThePrefix(prefix: String, directory: String) throws {
-        let work = makeTemporaryDirectory()
-        defer { removeDirectory(work) }
-        let destdir = work + "/dest"
-        let install = try Repository.make("install", out: work + "/out", ["DESTDIR=\(destdir)", "PREFIX=\(prefix)"])
+        let staging = InstallTests.Staging()
+        defer { staging.remove() }
+        let destdir = staging.destdir
+        let install = try staging.make("install", prefix: prefix)
         #expect(install.status == 0, "\(install)")
         let service = try String(contentsOfFile: destdir + "/" + directory + "/timerd.service", encoding: .utf8)
         #expect(service.contains("\nExecStart=\(prefix)/bin/timerd --started-by systemd\n"))

@@ -32,14 +32,26 @@ struct InstallTests {
         })
     }
 
+    /// A scratch directory with a staging directory (DESTDIR) in it, for `make install` there.
+    struct Staging {
+        let work = makeTemporaryDirectory()
+        var destdir: String { work + "/dest" }
+
+        /// `make TARGET DESTDIR=… PREFIX=…` with this build's programs.
+        func make(_ target: String, prefix: String = "/usr") throws -> ProcessResult {
+            try Repository.make(target, out: work + "/out", ["DESTDIR=\(destdir)", "PREFIX=\(prefix)"])
+        }
+
+        func remove() { removeDirectory(work) }
+    }
+
     @Test("install puts the programs, pages, completions, units and autostart entry under PREFIX; uninstall leaves nothing")
     func installThenUninstall() throws {
-        let work = makeTemporaryDirectory()
-        defer { removeDirectory(work) }
-        let destdir = work + "/dest"
-        let variables = ["DESTDIR=\(destdir)", "PREFIX=/usr"]
+        let staging = Staging()
+        defer { staging.remove() }
+        let destdir = staging.destdir
 
-        let install = try Repository.make("install", out: work + "/out", variables)
+        let install = try staging.make("install")
         #expect(install.status == 0, "\(install)")
         #expect(Self.files(destdir) == Set(Self.installed.keys), "\(Self.tree(destdir))")
         for (path, mode) in Self.installed {
@@ -57,32 +69,31 @@ struct InstallTests {
 
         // Installing again changes nothing and records nothing twice.
         let manifest = try String(contentsOfFile: destdir + "/usr/share/timerd/install-manifest", encoding: .utf8)
-        #expect(try Repository.make("install", out: work + "/out", variables).status == 0)
+        #expect(try staging.make("install").status == 0)
         #expect(try String(contentsOfFile: destdir + "/usr/share/timerd/install-manifest", encoding: .utf8) == manifest)
         #expect(manifest.contains("file /usr/bin/timerctl\n") && manifest.contains("dir /usr/share/zsh/site-functions\n"))
 
-        let uninstall = try Repository.make("uninstall", out: work + "/out", variables)
+        let uninstall = try staging.make("uninstall")
         #expect(uninstall.status == 0, "\(uninstall)")
         #expect(Self.tree(destdir) == [], "uninstall leaves nothing behind")
 
-        let again = try Repository.make("uninstall", out: work + "/out", variables)
+        let again = try staging.make("uninstall")
         #expect(again.status != 0 && again.stderr.contains("nothing to uninstall"), "\(again)")
     }
 
     @Test("uninstall removes only what install put there")
     func uninstallKeepsOtherFiles() throws {
-        let work = makeTemporaryDirectory()
-        defer { removeDirectory(work) }
-        let destdir = work + "/dest"
-        let variables = ["DESTDIR=\(destdir)", "PREFIX=/usr"]
+        let staging = Staging()
+        defer { staging.remove() }
+        let destdir = staging.destdir
         try FileManager.default.createDirectory(atPath: destdir + "/usr/share/man/man1", withIntermediateDirectories: true)
         try "another page\n".write(toFile: destdir + "/usr/share/man/man1/other.1", atomically: true, encoding: .utf8)
 
-        #expect(try Repository.make("install", out: work + "/out", variables).status == 0)
+        #expect(try staging.make("install").status == 0)
         // Something else arrives in a directory install made.
         try "#!/bin/sh\n".write(toFile: destdir + "/usr/bin/other", atomically: true, encoding: .utf8)
 
-        let uninstall = try Repository.make("uninstall", out: work + "/out", variables)
+        let uninstall = try staging.make("uninstall")
         #expect(uninstall.status == 0, "\(uninstall)")
         #expect(Self.tree(destdir) == [
             "usr", "usr/bin", "usr/bin/other", "usr/share", "usr/share/man", "usr/share/man/man1", "usr/share/man/man1/other.1",

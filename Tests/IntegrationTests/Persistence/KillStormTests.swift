@@ -61,19 +61,16 @@ struct KillStormTests {
             let (method, params): (String, JSONObject)
             switch self {
             case .start(let name, let spec):
-                var start: JSONObject = [
-                    "name": .string(name), "seconds": .number(Double(spec.milliseconds) / 1000),
-                    "remind": .array(spec.remind.map { .integer($0) }),
-                ]
-                if let message = spec.message { start["message"] = .string(message) }
-                (method, params) = ("start", start)
+                (method, params) = (
+                    "start", KillChecks.startParams(name: name, milliseconds: spec.milliseconds, message: spec.message, remind: spec.remind)
+                )
             case .cancel(let name): (method, params) = ("cancel", ["name": .string(name)])
             case .pause(let name): (method, params) = ("pause", ["name": .string(name)])
             case .resume(let name): (method, params) = ("resume", ["name": .string(name)])
             case .extend(let name, let delta):
                 (method, params) = ("extend", ["name": .string(name), "seconds": .number(Double(delta) / 1000)])
             }
-            return JSONWriter.string(["jsonrpc": "2.0", "id": .integer(Int64(id)), "method": .string(method), "params": .object(params)])
+            return KillChecks.line(id: id, method: method, params: params)
         }
     }
 
@@ -134,17 +131,6 @@ struct KillStormTests {
         }
     }
 
-    /// The timers the daemon holds, by name.
-    private func timers(_ daemon: Daemon) throws -> [String: TimerInfo] {
-        let reply = try daemon.connect().call("list")
-        var byName: [String: TimerInfo] = [:]
-        for item in try #require(reply["result"]?["timers"]?.arrayValue, "\(reply)") {
-            let timer = try TimerInfo(json: item)
-            byName[timer.name] = timer
-        }
-        return byName
-    }
-
     /// Tells when a file is written (inotify), while the connections go on.
     final class FileWatch {
         private let fd = inotify_init1(Int32(IN_NONBLOCK | IN_CLOEXEC))
@@ -169,16 +155,9 @@ struct KillStormTests {
 
     private func milliseconds(_ duration: Duration) -> Int64 { Int64((duration.seconds * 1000).rounded()) }
 
-    /// `PRAGMA integrity_check` of a copy of the database and its log as the kill left them
-    /// (opening the originals would recover them before the daemon gets to).
+    /// `PRAGMA integrity_check` of the database and its log as the kill left them.
     private func integrity(of database: String) throws -> String {
-        let copy = makeTemporaryDirectory()
-        defer { removeDirectory(copy) }
-        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: database + suffix) {
-            try FileManager.default.copyItem(atPath: database + suffix, toPath: copy + "/timerd.db" + suffix)
-        }
-        let result = try run("/usr/bin/sqlite3", [copy + "/timerd.db", "PRAGMA integrity_check;"])
-        return result.stdout.split(separator: "\n").first.map(String.init) ?? result.stderr
+        try KillChecks.sqlite(onCopyOf: database, "PRAGMA integrity_check;")[0]
     }
 
     @Test("kill -9 during a storm of starts, cancels, pauses, resumes and extends loses nothing acknowledged and never sets a database aside")
@@ -257,7 +236,7 @@ struct KillStormTests {
             let check = try integrity(of: state + "/timerd.db")
             #expect(check == "ok", "round \(round): integrity_check of the files as the kill left them: \(check)")
             try daemon.restart()
-            let restored = try timers(daemon)
+            let restored = try KillChecks.timers(daemon)
             let setAside = try FileManager.default.contentsOfDirectory(atPath: state).filter { $0.contains("corrupt") }
             try #require(setAside.isEmpty, "round \(round): start-up set a database aside: \(setAside)\n\(daemon.log())")
 

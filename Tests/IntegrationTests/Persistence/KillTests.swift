@@ -32,41 +32,20 @@ struct KillTests {
         func line(id: Int) -> String {
             switch self {
             case .start(let name, let spec):
-                var params: JSONObject = [
-                    "name": .string(name), "seconds": .number(Double(spec.milliseconds) / 1000),
-                    "remind": .array(spec.remind.map { .integer($0) }),
-                ]
-                if let message = spec.message { params["message"] = .string(message) }
-                return JSONWriter.string(["jsonrpc": "2.0", "id": .integer(Int64(id)), "method": "start", "params": .object(params)])
-            case .cancel(let name):
-                return JSONWriter.string(["jsonrpc": "2.0", "id": .integer(Int64(id)), "method": "cancel", "params": ["name": .string(name)]])
+                KillChecks.line(
+                    id: id, method: "start",
+                    params: KillChecks.startParams(name: name, milliseconds: spec.milliseconds, message: spec.message, remind: spec.remind))
+            case .cancel(let name): KillChecks.line(id: id, method: "cancel", params: ["name": .string(name)])
             }
         }
-    }
-
-    /// The timers the daemon holds, by name.
-    private func timers(_ daemon: Daemon) throws -> [String: TimerInfo] {
-        let reply = try daemon.connect().call("list")
-        var byName: [String: TimerInfo] = [:]
-        for item in try #require(reply["result"]?["timers"]?.arrayValue, "\(reply)") {
-            let timer = try TimerInfo(json: item)
-            byName[timer.name] = timer
-        }
-        return byName
     }
 
     /// `PRAGMA integrity_check` of the database as the crash left it, and the number of timers
     /// in it. On a copy of the file and its write-ahead log: opening the original would
     /// recover and checkpoint it before the daemon gets to.
     private func checkCrashState(_ database: String) throws -> (integrity: String, rows: Int?) {
-        let copy = makeTemporaryDirectory()
-        defer { removeDirectory(copy) }
-        for suffix in ["", "-wal"] where FileManager.default.fileExists(atPath: database + suffix) {
-            try FileManager.default.copyItem(atPath: database + suffix, toPath: copy + "/timerd.db" + suffix)
-        }
-        let result = try run("/usr/bin/sqlite3", [copy + "/timerd.db", "PRAGMA integrity_check; SELECT count(*) FROM timers;"])
-        let lines = result.stdout.split(separator: "\n").map(String.init)
-        return (lines.first ?? result.stderr, lines.count == 2 ? Int(lines[1]) : nil)
+        let lines = try KillChecks.sqlite(onCopyOf: database, "PRAGMA integrity_check; SELECT count(*) FROM timers;")
+        return (lines[0], lines.count == 2 ? Int(lines[1]) : nil)
     }
 
     @Test("kill -9 at random moments of a stream of starts and cancels loses nothing acknowledged and half-applies nothing")
@@ -135,7 +114,7 @@ struct KillTests {
             let crash = try checkCrashState(state + "/timerd.db")
             #expect(crash.integrity == "ok", "round \(round): integrity_check after kill -9: \(crash.integrity)")
             try daemon.restart()
-            let restored = try timers(daemon)
+            let restored = try KillChecks.timers(daemon)
             #expect(crash.rows == restored.count, "round \(round): the daemon restored what the file holds")
 
             // Replies come in order and batches are saved in order, so what is on disk is what

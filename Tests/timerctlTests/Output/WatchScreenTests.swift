@@ -22,19 +22,25 @@ import Testing
         ).lines().map { $0.trimmingTrailingSpaces() }
     }
 
+    /// The middle of both one-timer screens below: 7:59 left of 8:00, in digits and as a bar,
+    /// and when it ends.
+    static let sevenFiftyNineLeft = """
+                               ███   ███ ███
+                                 █ █ █   █ █
+                                 █   ███ ███
+                                 █ █   █   █
+                                 █   ███ ███
+
+             ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░
+                                 ends 12:07
+        """
+
     @Test func oneTimerIsAKitchenTimer() {
         let lines = Self.screen([Self.running("pasta", left: 479, of: 480, message: "salt the water")])
         #expect(lines.joined(separator: "\n") == """
                                        pasta
 
-                                   ███   ███ ███
-                                     █ █ █   █ █
-                                     █   ███ ███
-                                     █ █   █   █
-                                     █   ███ ███
-
-                 ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░
-                                     ends 12:07
+            \(Self.sevenFiftyNineLeft)
                                    salt the water
 
 
@@ -53,14 +59,7 @@ import Testing
         #expect(lines.joined(separator: "\n") == """
                                        report
 
-                                   ███   ███ ███
-                                     █ █ █   █ █
-                                     █   ███ ███
-                                     █ █   █   █
-                                     █   ███ ███
-
-                 ░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░░
-                                     ends 12:07
+            \(Self.sevenFiftyNineLeft)
 
                                  1 of 3 tasks done
                                    1. [x] task 1

@@ -56,15 +56,27 @@ import Testing
         return reply["result"]?["timers"]?.arrayValue?.count
     }
 
+    /// A client that has asked for a list and read none of it yet, once the server holds more of
+    /// the reply than the budget.
+    static func unreadList(_ live: LiveServer) async throws -> LineClient {
+        let client = try askingForList(live)
+        #expect(await live.wait { $0.unsentTotal >= Self.limits().unreadBudget })
+        return client
+    }
+
+    /// A new client that has asked for a list.
+    static func askingForList(_ live: LiveServer) throws -> LineClient {
+        let client = try LineClient(live.path)
+        client.send(Self.list)
+        return client
+    }
+
     @Test func pastTheBudgetAListWaitsForRoomWhileAPingIsAnswered() async throws {
         let live = try await Self.serverWithTimers()
         defer { live.stop() }
-        let deaf = try LineClient(live.path)
-        deaf.send(Self.list)
-        #expect(await live.wait { $0.unsentTotal >= Self.limits().unreadBudget })
+        let deaf = try await Self.unreadList(live)
 
-        let waiter = try LineClient(live.path)
-        waiter.send(Self.list)
+        let waiter = try Self.askingForList(live)
         #expect(await live.wait { $0.waitingForRoomCount == 1 }, "the second list waits: the first is not read")
         let pinger = try LineClient(live.path)
         pinger.send(Self.ping)
@@ -99,11 +111,8 @@ import Testing
     @Test func pastTheBudgetAClientThatReadsNothingIsDroppedAndTheNextListIsWritten() async throws {
         let live = try await Self.serverWithTimers(limits: Self.limits(grace: .milliseconds(300)))
         defer { live.stop() }
-        let deaf = try LineClient(live.path)
-        deaf.send(Self.list)
-        #expect(await live.wait { $0.unsentTotal >= Self.limits().unreadBudget })
-        let waiter = try LineClient(live.path)
-        waiter.send(Self.list)
+        let deaf = try await Self.unreadList(live)
+        let waiter = try Self.askingForList(live)
         #expect(await live.wait { $0.waitingForRoomCount == 1 }, "the second list waits for room")
         #expect(try await Self.listCount(waiter) == Self.timers, "and is written once the first client is dropped")
         #expect(Self.isHungUp(deaf), "the client that does not read was dropped")
@@ -117,12 +126,9 @@ import Testing
         let count = 3_000
         let live = try await Self.serverWithTimers(count, limits: Self.limits(grace: .milliseconds(1_200)))
         defer { live.stop() }
-        let slow = try LineClient(live.path)
-        slow.send(Self.list)
-        #expect(await live.wait { $0.unsentTotal >= Self.limits().unreadBudget })
+        let slow = try await Self.unreadList(live)
         // Another asks meanwhile, so the room is wanted.
-        let waiter = try LineClient(live.path)
-        waiter.send(Self.list)
+        let waiter = try Self.askingForList(live)
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 8_192)
         while received.last != UInt8(ascii: "\n") {
@@ -145,9 +151,9 @@ import Testing
             client.send(#"{"jsonrpc":"2.0","id":1,"method":"subscribe"}"# + "\n")
             #expect(try await client.readJSON()?["result"]?["subscribed"] == true)
         }
-        let deaf = try LineClient(live.path)
-        deaf.send(Self.list)
-        #expect(await live.wait { $0.unsentTotal >= Self.limits().unreadBudget })
+        let deaf = try await Self.unreadList(live)
+        // It stays connected, its list unread, to the end.
+        defer { withExtendedLifetime(deaf) {} }
         let connected = await live.onLoop { live.server.connectionCount }
 
         // Events, far more than the allowance and the socket hold, far less than the
