@@ -1,6 +1,5 @@
 import CLibNotify
 import Glibc
-import Synchronization
 
 /// Shows notifications through libnotify, on a dedicated thread running GLib's default main
 /// loop.
