@@ -18,6 +18,12 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // The alarm timerd plays itself (Sources/timerd/Sound): libcanberra (Debian
+        // libcanberra-dev) rather than GSound, a small C API with a finish callback and no
+        // GObject, whose PulseAudio backend PipeWire's pulse server serves too. Its header is in
+        // /usr/include and the module map links it: its pkg-config adds only -D_REENTRANT,
+        // which SwiftPM warns about on every build.
+        .systemLibrary(name: "CCanberra"),
         .systemLibrary(name: "CLinux"),
         // Stamps the version from `git describe` on every build (Plugins/VersionStamp).
         .plugin(name: "VersionStamp", capability: .buildTool()),
@@ -31,7 +37,7 @@ let package = Package(
         // The Swift runtime linked in (release): the daemon then maps only the parts it uses,
         // and idles in less memory.
         .executableTarget(
-            name: "timerd", dependencies: ["Protocol", "CLibNotify", "CLinux", "CSQLite"],
+            name: "timerd", dependencies: ["Protocol", "CLibNotify", "CCanberra", "CLinux", "CSQLite"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
         // Static in release: a dynamically linked Swift program spends most of its start-up in
         // the dynamic loader, and timerctl is started for every command. timerctl makes no NSS

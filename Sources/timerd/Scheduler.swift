@@ -6,7 +6,8 @@ import Protocol
 /// single alarm for the next due instant.
 ///
 /// What it decides is in values that take the time as a parameter: how a firing is told
-/// (`FiringPresentation`, through the `FloodGuard`, then a `NotificationHeadStart`), what is
+/// (`FiringPresentation`, through the `FloodGuard`, then a `NotificationHeadStart`), which
+/// timers ring (`Rings`, carried out in `Scheduler+Rings.swift`), what is
 /// still to be saved and when (`SavePlan`), when to wake (`WakePlan`), what start-up restores
 /// (`Restoration`). What is left here is carrying those out in order: group commit with rollback.
 ///
@@ -17,18 +18,21 @@ import Protocol
 actor Scheduler {
     private nonisolated let executor: any SerialExecutor
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
-    private var table: TimerTable
-    private let clock: any TimeSource
+    private(set) var table: TimerTable
+    let clock: any TimeSource
     private let alarm: any Alarm
-    private let notifier: any Notifier
+    let notifier: any Notifier
+    let player: any SoundPlayer
+    /// Which timers are ringing.
+    var rings = Rings()
     private var headStart: any NotificationHeadStart
     /// How firings are told, under the `[notifications]` settings in force.
-    private var presentation: FiringPresentation
+    private(set) var presentation: FiringPresentation
     private var floodGuard = FloodGuard()
     private let store: any Store
     private let identity: DaemonIdentity
     private let bootID: String
-    private var subscribers: [ClientID: any EventSink] = [:]
+    var subscribers: [ClientID: any EventSink] = [:]
     private var wakePlan = WakePlan()
     private var savePlan: SavePlan
 
@@ -36,7 +40,8 @@ actor Scheduler {
     /// in the daemon; tests save at once). `headStart`: what the notifications of a firing get
     /// before anyone else is answered (`WaitForNotifications` in the daemon).
     init(
-        executor: any SerialExecutor, clock: any TimeSource, alarm: any Alarm, notifier: any Notifier, store: sending any Store,
+        executor: any SerialExecutor, clock: any TimeSource, alarm: any Alarm, notifier: any Notifier,
+        player: any SoundPlayer = NoSound(), store: sending any Store,
         calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers,
         settings: NotificationSettings = NotificationSettings(), startedBy: String = "hand",
         saveFiringsAfter: Duration = .zero, headStart: any NotificationHeadStart = NoHeadStart()
@@ -49,6 +54,7 @@ actor Scheduler {
         self.clock = clock
         self.alarm = alarm
         self.notifier = notifier
+        self.player = player
         self.store = store
         self.identity = DaemonIdentity(version: version, startedBy: startedBy)
         self.bootID = bootID
@@ -127,6 +133,7 @@ actor Scheduler {
                 perform(call.effects, at: now)
             }
         }
+        if !rings.ringing.isEmpty { markRinging(&answers) }
         rearm()
         if wakePlan.isQuiet(at: now) { store.maintain { table.persisted(at: now, bootID: bootID) } }
         return answers
@@ -161,11 +168,10 @@ actor Scheduler {
         rearm()
     }
 
-    /// A button on a notification was pressed: the same as the matching command, for each
-    /// of the notification's timers.
+    /// A button on a notification was pressed (or the user closed it: a dismissal): the same
+    /// as the matching method, for each of the notification's timers.
     func act(_ action: NotificationAction, on names: [String]) {
-        guard action != .dismiss else { return notifier.close(timers: names) }
-        let calls = names.compactMap(action.request).map { RPCCall(id: .integer(1), request: .success($0)) }
+        let calls = names.map(action.request).map { RPCCall(id: .integer(1), request: .success($0)) }
         for reply in handle([ClientCalls(client: 0, sink: NoEvents(), calls: calls)])[0].replies {
             if case .failure(let error)? = reply?.result { Log.info("\(action.label): \(error.message)") }
         }
@@ -192,7 +198,8 @@ actor Scheduler {
         -> Result<ReplyBody, RPCError>
     {
         let history = HistorySource(pending: savePlan.history, store: store)
-        var call = MethodCall(now: now, settings: presentation.settings, daemon: identity, history: history)
+        var call = MethodCall(
+            now: now, settings: presentation.settings, daemon: identity, history: history, ringing: rings.ringing)
         let result = request.respond(to: &table, &call)
         effects = call.effects
         if call.subscribes {
@@ -208,7 +215,12 @@ actor Scheduler {
     /// due, then gives the notifications their head start. Returns how many fired late.
     @discardableResult
     private func fireAndShow(at now: Moment, lateBecause absence: (Firing) -> NotificationContent.Absence) -> Int {
-        if let summary = floodGuard.flush(at: now.boot) { notifier.show(presentation.summary(summary)) }
+        if let summary = floodGuard.flush(at: now.boot) {
+            let notice = presentation.summary(summary)
+            notifier.show(notice.content)
+            play([notice], at: now)
+        }
+        expireRings(at: now)
         let missed = fire(at: now, lateBecause: absence)
         headStart.give()
         return missed
@@ -221,21 +233,26 @@ actor Scheduler {
         let effects = table.fireDue(at: now)
         guard !effects.isEmpty else { return 0 }
         savePlan.keep(table.takeJournal().keys)
-        for notice in presentation.notices(for: effects, at: now, lateBecause: absence) { show(notice, at: now) }
+        let shown = presentation.notices(for: effects, at: now, lateBecause: absence).filter { show($0, at: now) }
+        let ringingBefore = rings.ringing
+        play(shown, at: now)
         let firings = effects.flatMap { effect -> [Firing] in if case .notify(let firings) = effect { firings } else { [] } }
         savePlan.keep(history: firings.map { $0.historyEntry(at: now.wall) })
         perform(effects.filter { if case .event = $0 { true } else { false } }, at: now)
+        tell(.ringing, rings.ringing.filter { !ringingBefore.contains($0) }, at: now)
         return firings.filter(\.info.missed).count
     }
 
-    /// Shows a notification, unless the flood guard holds it back.
-    private func show(_ notice: FiringPresentation.Notice, at now: Moment) {
+    /// Shows a notification, unless the flood guard holds it back; whether it did.
+    @discardableResult
+    func show(_ notice: FiringPresentation.Notice, at now: Moment) -> Bool {
         if floodGuard.admit(notice.content, foldable: notice.foldable, at: now.boot) {
             notifier.show(notice.content)
-        } else {
-            Log.debug(
-                "held back a notification for \(notice.content.timers.joined(separator: ", ")) (more than \(FloodGuard.burst) in a second)")
+            return true
         }
+        Log.debug(
+            "held back a notification for \(notice.content.timers.joined(separator: ", ")) (more than \(FloodGuard.burst) in a second)")
+        return false
     }
 
     // MARK: Saving
@@ -259,37 +276,11 @@ actor Scheduler {
         }
     }
 
-    // MARK: Effects
-
-    private func perform(_ effects: [Effect], at now: Moment) {
-        // A timer that runs again, or is gone, takes its notification with it. Closed together,
-        // in one hand-over to the notifier (a `cancel` of every timer closes thousands), and
-        // before anything is shown, which must not be closed with them.
-        var closing: [String] = []
-        func close() {
-            if !closing.isEmpty { notifier.close(timers: closing) }
-            closing.removeAll()
-        }
-        for effect in effects {
-            switch effect {
-            case .event(let event, let info):
-                if [.started, .reset, .snoozed, .extended, .cancelled].contains(event) { closing.append(info.name) }
-                guard !subscribers.isEmpty else { continue }
-                let line = RPC.eventLine(event, info)
-                for sink in subscribers.values { sink.deliver(line) }
-            case .notify, .remind, .advance:
-                break  // told by `fire`, through the flood guard
-            case .checklistDone(let info):
-                close()
-                show(presentation.checklistDone(info, at: now), at: now)
-            }
-        }
-        close()
-    }
-
-    /// Arms the alarm for the next instants, if they changed (`WakePlan`).
-    private func rearm(force: Bool = false) {
-        let next = wakePlan.update(timers: table.nextWake(), summary: floodGuard.flushAt, save: savePlan.due, force: force)
+    /// Arms the alarm for the next instants, if they changed (`WakePlan`): the ring's end is
+    /// told like the flood guard's summary, as a moment something is shown or heard.
+    func rearm(force: Bool = false) {
+        let notice = [floodGuard.flushAt, rings.nextEnd].compactMap { $0 }.min()
+        let next = wakePlan.update(timers: table.nextWake(), summary: notice, save: savePlan.due, force: force)
         if let next { alarm.arm(boot: next.boot, wall: next.wall) }
     }
 }

@@ -123,6 +123,7 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
     SharedMemory.reportFaults(database: opened.store.path, status: SharedMemory.faultExitStatus)
     let settings = loadSettings(places)
     let notifier = LibNotifyNotifier(appName: "timerd")
+    let player = CanberraPlayer()
     if let aside = opened.setAside {
         let message = "The saved timers in \(opened.store.path) could not be read (the file is damaged); "
             + "it was kept as \(aside) and timerd starts with no timers."
@@ -135,12 +136,15 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         // The scheduler runs on the loop: requests, firings and notification buttons are all
         // handled on this thread, reached synchronously with `loop.enter`.
         let scheduler = Scheduler(
-            executor: loop, clock: SystemClock(), alarm: alarm, notifier: notifier, store: opened.store,
+            executor: loop, clock: SystemClock(), alarm: alarm, notifier: notifier, player: player, store: opened.store,
             calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current(),
             settings: settings, startedBy: places.startedBy, saveFiringsAfter: SavePlan.firingDelay,
             headStart: WaitForNotifications(progress: notifier.progress))
         notifier.onAction { action, names in
             loop.execute { loop.enter(scheduler) { $0.act(action, on: names) } }
+        }
+        player.onEnded { id in
+            loop.execute { loop.enter(scheduler) { $0.soundEnded(id) } }
         }
         // Still before `run()`: this thread is the loop's.
         let report = try loop.enter(scheduler) { try $0.start() }

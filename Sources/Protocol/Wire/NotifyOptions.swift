@@ -1,4 +1,4 @@
-/// How a timer's notifications behave: reminders before its end, and its sound.
+/// How a timer's notifications behave: reminders before its end, its sound and its volume.
 public struct NotifyOptions: Sendable, Equatable {
     /// Which sound the notification asks the server to play.
     public enum Sound: Sendable, Equatable {
@@ -14,10 +14,13 @@ public struct NotifyOptions: Sendable, Equatable {
     /// daemon's configured default reminders, empty means none.
     public var reminders: [Duration]?
     public var sound: Sound
+    /// The alarm's volume in percent, as on a volume control (0…100); nil for the daemon's.
+    public var volume: Int?
 
-    public init(reminders: [Duration]? = nil, sound: Sound = .standard) {
+    public init(reminders: [Duration]? = nil, sound: Sound = .standard, volume: Int? = nil) {
         self.reminders = reminders
         self.sound = sound
+        self.volume = volume
     }
 
     /// At most this many reminders per timer.

@@ -29,6 +29,9 @@ public enum Incoming: Sendable, Equatable {
 public enum Outgoing: Sendable, Equatable {
     case reply(id: JSONValue, result: Result<JSONValue, RPCError>)
     case event(TimerEvent, TimerInfo)
+    /// An event this version does not know (a later daemon's): a client passes over it, as
+    /// it does over fields it does not know.
+    case otherEvent(String)
 }
 
 /// JSON-RPC 2.0 envelopes, one per line.
@@ -160,10 +163,9 @@ public enum RPC {
         }
         guard case .object(let o) = value else { throw unexpected() }
         if case .string("event")? = o["method"] {
-            guard let params = o["params"],
-                let event = params["event"]?.stringValue.flatMap(TimerEvent.init(rawValue:)),
-                let timer = params["timer"]
+            guard let params = o["params"], let name = params["event"]?.stringValue, let timer = params["timer"]
             else { throw unexpected() }
+            guard let event = TimerEvent(rawValue: name) else { return .otherEvent(name) }
             return .event(event, try TimerInfo(json: timer))
         }
         guard let id = o["id"] else { throw unexpected() }

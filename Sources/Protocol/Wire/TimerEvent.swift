@@ -5,4 +5,11 @@ public enum TimerEvent: String, Sendable, Equatable, CaseIterable {
     case advanced
     /// Its checklist changed.
     case todo
+    /// Its alarm began to ring (after `fired`).
+    case ringing
+    /// Its alarm stopped by itself: the ring ran its length unanswered.
+    case silenced
+    /// It was answered by a dismissal (`dismiss`, or the notification's Dismiss or close):
+    /// its alarm stopped and its notification closed; it stays done.
+    case dismissed
 }

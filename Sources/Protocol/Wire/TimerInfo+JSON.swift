@@ -11,6 +11,7 @@ extension TimerInfo {
         o["createdAt"] = WireTime.instant(createdAt)
         o["firedAt"] = WireTime.instant(firedAt)
         o["missed"] = .bool(missed)
+        o["ringing"] = .bool(ringing)
         o["message"] = message.map { .string($0) } ?? .null
         o["remind"] = .array(reminders.map(WireTime.seconds))
         switch sound {
@@ -24,6 +25,7 @@ extension TimerInfo {
             o["sound"] = .null
             o["silent"] = true
         }
+        o["volume"] = volume.map { .integer(Int64($0)) } ?? .null
         o["todos"] = .array(todos.map(\.json))
         o["cycle"] = cycle.map { ["round": .integer(Int64($0.round)), "rounds": .integer(Int64($0.rounds)), "step": .string($0.step)] } ?? .null
         return .object(o)
@@ -84,6 +86,19 @@ extension TimerInfo {
         case .bool(true)?: sound = .silent
         default: throw bad("silent")
         }
+        var volume: Int?
+        switch o["volume"] {
+        case nil, .null?: break
+        case let value?:
+            guard let percent = value.int64Value, (0...100).contains(percent) else { throw bad("volume") }
+            volume = Int(percent)
+        }
+        let ringing: Bool
+        switch o["ringing"] {
+        case nil, .null?: ringing = false
+        case .bool(let flag)?: ringing = flag
+        default: throw bad("ringing")
+        }
         var cycle: Cycle?
         switch o["cycle"] {
         case nil, .null?: break
@@ -103,6 +118,7 @@ extension TimerInfo {
         self.init(
             name: name, kind: kind, state: state, duration: duration, remaining: remaining,
             endsAt: try instant("endsAt"), createdAt: createdAt, firedAt: try instant("firedAt"),
-            message: message, reminders: reminders, sound: sound, cycle: cycle, todos: todos)
+            message: message, reminders: reminders, sound: sound, volume: volume, ringing: ringing, cycle: cycle,
+            todos: todos)
     }
 }

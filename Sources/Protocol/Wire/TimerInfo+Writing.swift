@@ -20,6 +20,7 @@ extension TimerInfo {
         JSONWriter.append(#","firedAt":"#, to: &output)
         WireTime.writeInstant(firedAt, into: &output)
         JSONWriter.append(missed ? #","missed":true"# : #","missed":false"#, to: &output)
+        JSONWriter.append(ringing ? #","ringing":true"# : #","ringing":false"#, to: &output)
         JSONWriter.append(#","message":"#, to: &output)
         if let message { JSONWriter.writeString(message, into: &output) } else { JSONWriter.append("null", to: &output) }
         JSONWriter.append(#","remind":["#, to: &output)
@@ -37,6 +38,8 @@ extension TimerInfo {
         case .silent:
             JSONWriter.append(#"],"sound":null,"silent":true"#, to: &output)
         }
+        JSONWriter.append(#","volume":"#, to: &output)
+        if let volume { JSONWriter.writeInteger(Int64(volume), into: &output) } else { JSONWriter.append("null", to: &output) }
         JSONWriter.append(#","todos":["#, to: &output)
         for (n, item) in todos.enumerated() {
             if n > 0 { output.append(ASCII.comma) }

@@ -39,6 +39,11 @@ public struct TimerInfo: Sendable, Equatable {
     public var reminders: [Duration]
     /// The notification's sound (never `.standard`'s default resolved: that is the daemon's).
     public var sound: NotifyOptions.Sound
+    /// Its alarm's volume in percent (as on a volume control); nil for the configured one.
+    public var volume: Int?
+    /// Its alarm is ringing: it fired and has not been answered yet (dismissed, snoozed…),
+    /// and the ring has not run its length.
+    public var ringing: Bool
     /// Where a repeating timer is; nil for a timer that runs once.
     public var cycle: Cycle?
     /// Its checklist, in order.
@@ -47,7 +52,8 @@ public struct TimerInfo: Sendable, Equatable {
     public init(
         name: String, kind: TimerKind, state: TimerState, duration: Duration, remaining: Duration,
         endsAt: Timestamp?, createdAt: Timestamp, firedAt: Timestamp? = nil, message: String? = nil,
-        reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard, cycle: Cycle? = nil, todos: [TodoItem] = []
+        reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard, volume: Int? = nil, ringing: Bool = false,
+        cycle: Cycle? = nil, todos: [TodoItem] = []
     ) {
         self.name = name
         self.kind = kind
@@ -60,6 +66,8 @@ public struct TimerInfo: Sendable, Equatable {
         self.message = message
         self.reminders = reminders
         self.sound = sound
+        self.volume = volume
+        self.ringing = ringing
         self.cycle = cycle
         self.todos = todos
     }

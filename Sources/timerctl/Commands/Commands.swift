@@ -14,6 +14,7 @@ enum Commands {
         CancelCommand.self,
         ExtendCommand.self,
         SnoozeCommand.self,
+        DismissCommand.self,
         WatchCommand.self,
         TodoCommand.self,
         WaitCommand.self,

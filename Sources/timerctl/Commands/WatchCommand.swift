@@ -7,8 +7,9 @@ struct WatchCommand: Command {
         summary: "Live full-screen view: big digits for one timer, a table for more.",
         details: """
             Redrawn every second; says "Time's up!" when a timer fires.
-            Keys: space pauses or resumes the selected timer, r resets it, + adds a minute,
-            up/down (or j/k) select, q (or Ctrl-C) quits.
+            Keys: space pauses or resumes the selected timer, or dismisses it once it is
+            done (stops its alarm; d too), r resets it, + adds a minute, up/down (or j/k)
+            select, q (or Ctrl-C) quits.
             """,
         examples: ["timerctl watch pasta", "timerctl watch"],
         operands: Completion.Operands(first: .timer, rest: .timer))

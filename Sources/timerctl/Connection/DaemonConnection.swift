@@ -96,6 +96,8 @@ struct DaemonConnection: ~Copyable {
         switch message {
         case .event(let event, let timer):
             events.append((event, timer))
+        case .otherEvent:
+            break
         case .reply(.null, .failure(let error)):
             // Not an answer to a request but the daemon's last word (another user's
             // timerd, too many connections, a line too long): say what it said.

@@ -18,6 +18,8 @@ extension Render {
         case running, paused, done
         /// Done, but it fired late: timerd was not running or the computer was asleep.
         case missed
+        /// Done, and its alarm is ringing: nobody has answered it yet.
+        case ringing
 
         /// One column wide in any terminal font: none of these has an emoji form, which some
         /// terminals would draw two columns wide over the next cell.
@@ -27,16 +29,19 @@ extension Render {
             case .paused: unicode ? "‖" : "="
             case .done: unicode ? "✓" : "*"
             case .missed: "!"
+            // A note, not a bell: the bells of Unicode (U+1F514, U+237E) are emoji or missing
+            // from common terminal fonts.
+            case .ringing: unicode ? "♪" : "~"
             }
         }
 
-        var isDone: Bool { self == .done || self == .missed }
+        var isDone: Bool { self == .done || self == .missed || self == .ringing }
 
         var style: Terminal.Style {
             switch self {
             case .running: .green
             case .paused: .yellow
-            case .done, .missed: .red
+            case .done, .missed, .ringing: .red
             }
         }
     }
@@ -45,7 +50,7 @@ extension Render {
         switch timer.state {
         case .running: .running
         case .paused: .paused
-        case .done: timer.missed ? .missed : .done
+        case .done: timer.ringing ? .ringing : timer.missed ? .missed : .done
         }
     }
 
@@ -81,6 +86,7 @@ extension Render {
         switch status(timer) {
         case .done: "done"
         case .missed: "missed"
+        case .ringing: "ringing"
         case .running, .paused: timer.remaining >= .seconds(86_400) ? TimeFormat.compact(timer.remaining) : left(timer)
         }
     }

@@ -47,6 +47,7 @@ struct Render {
         case .file(let path): lines.append("  sound     \(path)")
         case .silent: lines.append("  sound     silent")
         }
+        if let volume = timer.volume, timer.sound != .silent { lines.append("  volume    \(volume)%") }
         if let message = timer.message {
             // Messages may hold newlines: keep their later lines in the value column.
             let indented = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n            ")
@@ -109,6 +110,7 @@ struct Render {
         switch timer.state {
         case .running, .paused: return TimeFormat.remaining(timer.remaining)
         case .done:
+            if timer.ringing { return "ringing" }
             if timer.missed, let due = timer.endsAt { return "missed, due \(TimeFormat.ago(now - due))" }
             guard let fired = timer.endsAt ?? timer.firedAt else { return "done" }
             return "done \(TimeFormat.ago(now - fired))"

@@ -85,7 +85,7 @@ struct Watch: ~Copyable {
             _ = write(1, &bell, 1)
         default:
             timers[timer.name] = timer
-            if event == .started || event == .reset || event == .snoozed { timesUp.removeAll { $0 == timer.name } }
+            if [.started, .reset, .snoozed, .extended, .dismissed].contains(event) { timesUp.removeAll { $0 == timer.name } }
         }
         selected = min(selected, max(0, timers.count - 1))
     }
@@ -100,8 +100,16 @@ struct Watch: ~Copyable {
         case UInt8(ascii: "q"), 3, 4:  // q, Ctrl-C, Ctrl-D
             return false
         case UInt8(ascii: " "):
+            // A timer that is done has nothing to pause: space answers its alarm.
             guard let current else { return true }
-            try send(current.state == .paused ? .resume(name: current.name) : .pause(name: current.name))
+            switch current.state {
+            case .paused: try send(.resume(name: current.name))
+            case .running: try send(.pause(name: current.name))
+            case .done: try send(.dismiss(name: current.name))
+            }
+        case UInt8(ascii: "d"):
+            guard let current else { return true }
+            try send(.dismiss(name: current.name))
         case UInt8(ascii: "r"):
             guard let current else { return true }
             try send(.reset(name: current.name))

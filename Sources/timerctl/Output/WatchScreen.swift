@@ -22,6 +22,9 @@ struct WatchScreen {
 
     static let keys = "space pause/resume · r reset · + 1 min · ↑↓ select · q quit"
     static let asciiKeys = "space pause/resume | r reset | + 1 min | up/down select | q quit"
+    /// With a timer that is done selected, space answers it (as d does).
+    static let doneKeys = "space dismiss · r reset · + 1 min · ↑↓ select · q quit"
+    static let asciiDoneKeys = "space dismiss | r reset | + 1 min | up/down select | q quit"
 
     /// The timers in the order the table shows them (by time left, done last).
     static func ordered(_ timers: [TimerInfo]) -> [TimerInfo] { timers.sorted(by: Render.order) }
@@ -41,7 +44,9 @@ struct WatchScreen {
             lines += table(ordered)
         }
         // Keys and status at the bottom of the screen.
-        let footer = [status ?? "", unicode ? Self.keys : Self.asciiKeys].map { TextWidth.truncate($0, to: width) }
+        let done = ordered.indices.contains(selected) && ordered[selected].state == .done
+        let keys = done ? (unicode ? Self.doneKeys : Self.asciiDoneKeys) : (unicode ? Self.keys : Self.asciiKeys)
+        let footer = [status ?? "", keys].map { TextWidth.truncate($0, to: width) }
         let room = max(0, height - footer.count - lines.count)
         lines += Array(repeating: "", count: room) + footer
         return lines.map { TextWidth.truncate($0, to: width) }
@@ -98,7 +103,7 @@ struct WatchScreen {
         switch timer.state {
         case .running: ""
         case .paused: " (paused)"
-        case .done: timer.missed ? " (missed)" : " (done)"
+        case .done: timer.ringing ? " (ringing)" : timer.missed ? " (missed)" : " (done)"
         }
     }
 

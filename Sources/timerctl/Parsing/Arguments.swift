@@ -49,6 +49,8 @@ enum Arguments {
                 options.reminders.append(try value(for: flag, inline: inlineValue, from: &rest))
             case "--sound":
                 options.values["sound"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--volume":
+                options.values["volume"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--timerd":
                 options.values["timerd"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--repeat", "--cycles":

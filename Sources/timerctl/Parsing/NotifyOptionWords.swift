@@ -1,10 +1,10 @@
 import Protocol
 
-/// `--remind`, `--no-remind`, `--sound` and `--silent` (and `-m`): the options `start` and
-/// `until` share, their help lines and how they are read.
+/// `--remind`, `--no-remind`, `--sound`, `--silent` and `--volume` (and `-m`): the options
+/// `start` and `until` share, their help lines and how they are read.
 enum NotifyOptionWords {
     /// The options of `start` and `until`.
-    static let options: Set<String> = ["--message", "--remind", "--no-remind", "--sound", "--silent"]
+    static let options: Set<String> = ["--message", "--remind", "--no-remind", "--sound", "--silent", "--volume"]
 
     /// What the options of `start` and `until` do.
     static let helpLines = """
@@ -12,8 +12,10 @@ enum NotifyOptionWords {
           --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
                                it for more, at most \(NotifyOptions.maxReminders) (default: timerd's reminders)
           --no-remind          no reminders, not even timerd's defaults
-          --sound FILE         play this sound file instead of the usual sound
+          --sound FILE         ring with this sound file instead of the usual alarm
           --silent             no sound
+          --volume PERCENT     the alarm's volume, 0–100% as on a volume control
+                               (default: timerd's volume, 100% unless set)
         """
 
     /// A sound file most desktops have, for examples.
@@ -57,6 +59,16 @@ extension CommandInput {
             notify.sound = .file(file)
         case (nil, true): notify.sound = .silent
         case (nil, false): break
+        }
+        if let text = options.values["volume"] {
+            let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+            guard let percent = Int(digits), (0...100).contains(percent) else {
+                throw refusal("--volume takes a percentage from 0 to 100, such as --volume 40% (as on a volume control); \(TimerText.shellWord(text)) is not one.")
+            }
+            guard !options.switches.contains("--silent") else {
+                throw refusal("--volume and --silent contradict each other: give a volume, or --silent for no sound.")
+            }
+            notify.volume = percent
         }
         return notify
     }

@@ -10,6 +10,11 @@ import Protocol
 /// reminder-urgency = normal   # the same for reminders
 /// sound = alarm-clock-elapsed # a theme sound name, an absolute path to a sound file, or none
 /// snooze = 1m;5m              # the snooze buttons (at most 3), or none
+/// sound-player = timerd       # who plays the sound: timerd itself, or the notification server
+/// ring = 1m                   # how long an unanswered alarm rings: a duration, once, until-dismissed
+/// ring-missed = once          # the same for timers that fired while timerd or the computer was off
+/// volume = 100%               # the alarm's volume, as on a volume control
+/// reminder-sound = message-new-instant # played once for a reminder: a theme sound, a file, or none
 /// ```
 ///
 /// The values below are the one set of defaults: a notification is made with them
@@ -27,12 +32,25 @@ struct NotificationSettings: Equatable, Sendable {
     var sound: Sound = .theme("alarm-clock-elapsed")
     /// The snooze buttons on a finished timer's notification (`snooze`).
     var snooze: [Duration] = [.seconds(60), .seconds(300)]
+    /// Who plays the sounds (`sound-player`).
+    var soundPlayer: SoundPlayerChoice = .timerd
+    /// How long an unanswered alarm rings (`ring`).
+    var ring: RingLimit = .lasting(.seconds(60))
+    /// How timers that fired late ring (`ring-missed`): the user may not be there, so once.
+    var ringMissed: RingLimit = .once
+    /// The volume of what timerd plays, in percent, for timers that set none (`volume`).
+    var volume = 100
+    /// What a reminder plays, once (`reminder-sound`): short, not the alarm.
+    var reminderSound: Sound = .theme("message-new-instant")
 
     /// Every setting at its default.
     static let defaults = NotificationSettings()
 
     static let group = "notifications"
-    static let knownKeys = ["remind", "urgency", "reminder-urgency", "sound", "snooze"]
+    static let knownKeys = [
+        "remind", "urgency", "reminder-urgency", "sound", "snooze", "sound-player", "ring", "ring-missed", "volume",
+        "reminder-sound",
+    ]
     static let maxSnoozeButtons = 3
 
     /// The settings in `keyFile`'s `[notifications]` group. A key whose value cannot be used
@@ -50,6 +68,11 @@ struct NotificationSettings: Equatable, Sendable {
             case "reminder-urgency": problem = read(key, value, into: &settings.reminderUrgency, parse: urgency)
             case "sound": problem = read(key, value, into: &settings.sound, parse: sound)
             case "snooze": problem = read(key, value, into: &settings.snooze, parse: snoozes)
+            case "sound-player": problem = read(key, value, into: &settings.soundPlayer, parse: soundPlayer)
+            case "ring": problem = read(key, value, into: &settings.ring, parse: ringLimit)
+            case "ring-missed": problem = read(key, value, into: &settings.ringMissed, parse: ringLimit)
+            case "volume": problem = read(key, value, into: &settings.volume, parse: volume)
+            case "reminder-sound": problem = read(key, value, into: &settings.reminderSound, parse: sound)
             default:
                 problem = "unknown key \"\(key)\" in [\(group)] (known: \(knownKeys.joined(separator: ", ")))"
             }
@@ -59,7 +82,7 @@ struct NotificationSettings: Equatable, Sendable {
     }
 
     /// A value parsed, or why not: the accepted values and, when it helps, the detail.
-    private struct Refusal: Error {
+    struct Refusal: Error {
         var accepted: String
         var detail: String? = nil
     }
@@ -130,7 +153,7 @@ struct NotificationSettings: Equatable, Sendable {
         }
     }
 
-    private static func sound(_ text: String) -> Result<Sound, Refusal> {
+    static func sound(_ text: String) -> Result<Sound, Refusal> {
         if text.lowercased() == "none" { return .success(.silent) }
         // No control characters: a NUL byte in the file would cut the C string hint short,
         // and `\n` or `\t` in a path is a slip far more often than a real file name.
@@ -154,14 +177,14 @@ struct NotificationSettings: Equatable, Sendable {
 }
 
 /// A setting's value as it is written in the file, to say which default is used instead.
-private protocol WrittenSetting { var written: String { get } }
+protocol WrittenSetting { var written: String { get } }
 
 extension [Duration]: WrittenSetting {
-    fileprivate var written: String { isEmpty ? "none" : map { TimeFormat.compact($0) }.joined(separator: ";") }
+    var written: String { isEmpty ? "none" : map { TimeFormat.compact($0) }.joined(separator: ";") }
 }
 
 extension NotificationContent.Urgency: WrittenSetting {
-    fileprivate var written: String {
+    var written: String {
         switch self {
         case .critical: "critical"
         case .normal: "normal"
@@ -171,7 +194,7 @@ extension NotificationContent.Urgency: WrittenSetting {
 }
 
 extension Sound: WrittenSetting {
-    fileprivate var written: String {
+    var written: String {
         switch self {
         case .theme(let name): name
         case .file(let path): path

@@ -13,6 +13,9 @@ enum Effect: Equatable, Sendable {
     case advance(Advancing)
     /// Every item of a running timer's checklist is done.
     case checklistDone(TimerInfo)
+    /// These timers were answered by a dismissal: their alarm stops and their notifications
+    /// close (the table does not change).
+    case dismiss([String])
 }
 
 /// A repeating timer that went on to its next step.

@@ -26,6 +26,7 @@ struct PersistedTimer: Equatable, Sendable {
     var message: String?
     var reminders: [Duration] = []
     var sound: NotifyOptions.Sound = .standard
+    var volume: Int?
     var chain: Chain?
     var todos: [TodoItem] = []
     var nextTodoID = 1
@@ -37,7 +38,7 @@ extension TimerRecord {
         var saved = PersistedTimer(
             id: id, name: name, kind: kind, state: .running, length: length, total: total, endWall: nil, endBoot: nil,
             bootID: nil, remaining: nil, firedAt: nil, createdAt: createdAt, startedAt: startedAt, message: message,
-            reminders: reminders, sound: sound, chain: chain, todos: todos, nextTodoID: nextTodoID)
+            reminders: reminders, sound: sound, volume: volume, chain: chain, todos: todos, nextTodoID: nextTodoID)
         switch phase {
         case .running(.boot(let due)):
             saved.endWall = now.wall + (due - now.boot)
@@ -85,7 +86,7 @@ extension TimerRecord {
         self.init(
             id: saved.id, name: saved.name, kind: saved.kind, length: saved.length, total: saved.total, phase: phase,
             createdAt: saved.createdAt, startedAt: saved.startedAt, message: saved.message, reminders: saved.reminders,
-            sound: saved.sound, chain: saved.chain, todos: saved.todos,
+            sound: saved.sound, volume: saved.volume, chain: saved.chain, todos: saved.todos,
             nextTodoID: max(saved.nextTodoID, (saved.todos.map(\.id).max() ?? 0) + 1))
     }
 }

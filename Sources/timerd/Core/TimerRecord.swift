@@ -33,7 +33,8 @@ struct TimerRecord: Equatable, Sendable {
     init(
         id: UInt64, name: String, kind: TimerKind, length: Duration, total: Duration, phase: Phase,
         createdAt: Timestamp, startedAt: Timestamp, message: String? = nil, reminders: [Duration] = [],
-        sound: NotifyOptions.Sound = .standard, chain: Chain? = nil, todos: [TodoItem] = [], nextTodoID: Int = 1
+        sound: NotifyOptions.Sound = .standard, volume: Int? = nil, chain: Chain? = nil, todos: [TodoItem] = [],
+        nextTodoID: Int = 1
     ) {
         self.id = id
         self.name = name
@@ -44,7 +45,9 @@ struct TimerRecord: Equatable, Sendable {
         self.createdAt = createdAt
         self.startedAt = startedAt
         self.extras = ExtrasBox(
-            Extras(message: message, reminders: reminders, sound: sound, chain: chain, todos: todos, nextTodoID: nextTodoID))
+            Extras(
+                message: message, reminders: reminders, sound: sound, volume: volume, chain: chain, todos: todos,
+                nextTodoID: nextTodoID))
     }
 
     /// A countdown's length as the user asked for it: what `reset` goes back to.
@@ -70,6 +73,11 @@ struct TimerRecord: Equatable, Sendable {
     var sound: NotifyOptions.Sound {
         get { extras?.value.sound ?? .standard }
         set { change { $0.sound = newValue } }
+    }
+    /// Its alarm's volume in percent; nil for the configured one.
+    var volume: Int? {
+        get { extras?.value.volume }
+        set { change { $0.volume = newValue } }
     }
     /// For a repeating countdown, its plan and position.
     var chain: Chain? {
@@ -143,7 +151,7 @@ struct TimerRecord: Equatable, Sendable {
         return TimerInfo(
             name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
             endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message, reminders: reminders,
-            sound: sound, cycle: chain?.cycle, todos: todos)
+            sound: sound, volume: volume, cycle: chain?.cycle, todos: todos)
     }
 }
 
@@ -154,6 +162,7 @@ extension TimerRecord {
         var message: String?
         var reminders: [Duration] = []
         var sound: NotifyOptions.Sound = .standard
+        var volume: Int?
         var chain: Chain?
         var todos: [TodoItem] = []
         var nextTodoID = 1

@@ -7,7 +7,7 @@ extension TimerTable {
 
     mutating func start(
         name: String, schedule: Schedule, message: String?, reminders: [Duration] = [],
-        sound: NotifyOptions.Sound = .standard, repeats: Repeats? = nil, at now: Moment
+        sound: NotifyOptions.Sound = .standard, volume: Int? = nil, repeats: Repeats? = nil, at now: Moment
     ) throws(TableError) -> Outcome {
         if let problem = TimerText.problem(withName: name) { throw .invalid(problem) }
         if let message, let problem = TimerText.problem(withMessage: message) { throw .invalid(problem) }
@@ -43,6 +43,7 @@ extension TimerTable {
         if case .countdown(let length) = schedule { record.chain = Chain(name: name, length: length, repeats: repeats) }
         record.reminders = Array(Set(reminders.filter { $0 > .zero })).sorted(by: >)
         record.sound = sound
+        record.volume = volume
         if let replaced { remove(replaced) }
         store(record, at: now)
         return outcome(record, .started, at: now)

@@ -19,6 +19,8 @@ struct MethodCall {
     let daemon: DaemonIdentity
     /// Where `history` reads from.
     let history: HistorySource
+    /// The timers whose alarm rings now, in the order they fired (what `dismiss` answers).
+    var ringing: [String] = []
     /// What to carry out once the change is saved (events, notifications to close).
     var effects: [Effect] = []
     /// Set by `subscribe`: the calling client gets events from now on.

@@ -8,14 +8,15 @@ extension Methods.Start: MethodHandler {
             return call.change { () throws(TableError) in
                 try table.start(
                     name: name, schedule: .countdown(length), message: message, reminders: notify.reminders ?? [],
-                    sound: notify.sound, repeats: repeats, at: now)
+                    sound: notify.sound, volume: notify.volume, repeats: repeats, at: now)
             }
         case .deadline(let at):
             // Deadlines that set no reminders of their own get the configured ones.
             let reminders = notify.reminders ?? call.settings.reminders
             return call.change { () throws(TableError) in
                 try table.start(
-                    name: name, schedule: .deadline(at), message: message, reminders: reminders, sound: notify.sound, at: now)
+                    name: name, schedule: .deadline(at), message: message, reminders: reminders, sound: notify.sound,
+                    volume: notify.volume, at: now)
             }
         }
     }

@@ -9,9 +9,12 @@ struct FiringPresentation: Sendable {
     var settings: NotificationSettings
     var calendar: LocalCalendar
 
-    /// A notification to show, and whether the flood guard may fold it into its summary.
+    /// A notification to show, what timerd plays with it, and whether the flood guard may
+    /// fold it into its summary.
     struct Notice: Equatable, Sendable {
         var content: NotificationContent
+        /// Nil when the server plays the sound, or there is none.
+        var sound: NoticeSound?
         /// Not for a reminder: once its moment has passed it is not worth telling.
         var foldable = true
     }
@@ -27,24 +30,21 @@ struct FiringPresentation: Sendable {
             guard case .notify(let firings) = effect else { continue }
             let (late, onTime) = firings.partitioned { $0.info.missed }
             if let first = onTime.first {
-                notices.append(notice(.fired(onTime, calendar: calendar), .done, sound: first.info.sound))
+                notices.append(notice(.fired(onTime, calendar: calendar), .done, of: first.info))
             }
             for reason in [NotificationContent.Absence.daemonNotRunning, .asleep, .clockSet] {
                 let group = late.filter { absence($0) == reason }
                 guard let first = group.first else { continue }
-                notices.append(
-                    notice(.missed(group, reason, now: now.wall, calendar: calendar), .done, sound: first.info.sound))
+                notices.append(notice(.missed(group, reason, now: now.wall, calendar: calendar), .done, of: first.info))
             }
         }
         for effect in effects {
             guard case .advance(let advancing) = effect else { continue }
-            notices.append(
-                notice(.advanced(advancing, now: now.wall, calendar: calendar), .nextStep, sound: advancing.info.sound))
+            notices.append(notice(.advanced(advancing, now: now.wall, calendar: calendar), .nextStep, of: advancing.info))
         }
         for effect in effects {
             guard case .remind(let reminding) = effect else { continue }
-            var reminder = notice(
-                .reminder(reminding, now: now.wall, calendar: calendar), .reminder, sound: reminding.info.sound)
+            var reminder = notice(.reminder(reminding, now: now.wall, calendar: calendar), .reminder, of: reminding.info)
             reminder.foldable = false
             notices.append(reminder)
         }
@@ -53,18 +53,23 @@ struct FiringPresentation: Sendable {
 
     /// The notification that every item of a timer's checklist is done.
     func checklistDone(_ info: TimerInfo, at now: Moment) -> Notice {
-        notice(.checklistDone(info, now: now.wall, calendar: calendar), .checklistDone, sound: info.sound)
+        notice(.checklistDone(info, now: now.wall, calendar: calendar), .checklistDone, of: info)
     }
 
-    /// The flood guard's summary of the notifications it held back.
-    func summary(_ folded: NotificationContent) -> NotificationContent {
-        settings.resolve(folded, as: .done, sound: .standard)
+    /// The flood guard's summary of the notifications it held back: its timers ring with the
+    /// configured sound (those that were ringing go on).
+    func summary(_ folded: NotificationContent) -> Notice {
+        Notice(
+            content: settings.resolve(folded, as: .done, sound: .standard),
+            sound: settings.played(as: .done, sound: .standard, volume: nil))
     }
 
-    private func notice(_ content: NotificationContent, _ purpose: NotificationPurpose, sound: NotifyOptions.Sound)
-        -> Notice
-    {
-        Notice(content: settings.resolve(content, as: purpose, sound: sound))
+    /// The notice for `purpose` with the sound and volume of `timer` (the first, for a group:
+    /// its notification takes its sound too); late if that timer fired late.
+    private func notice(_ content: NotificationContent, _ purpose: NotificationPurpose, of timer: TimerInfo) -> Notice {
+        Notice(
+            content: settings.resolve(content, as: purpose, sound: timer.sound),
+            sound: settings.played(as: purpose, sound: timer.sound, volume: timer.volume, late: timer.missed))
     }
 }
 

@@ -1,7 +1,8 @@
 import Protocol
 
 /// A button on a notification. Its effect goes through the same path as the matching
-/// `timerctl` command: snooze is `snooze`, restart is `reset`, dismiss closes it.
+/// method: snooze is `snooze`, restart is `reset`, dismiss is `dismiss` (the alarm stops and
+/// the notification closes; the user closing the notification is the same).
 enum NotificationAction: Equatable, Hashable, Sendable {
     case snooze(Duration)
     case restart
@@ -24,13 +25,13 @@ enum NotificationAction: Equatable, Hashable, Sendable {
         }
     }
 
-    /// What pressing it does for one of the notification's timers: the request `snooze` or
-    /// `reset`, carried out as a client's would be; nil for dismiss, which only closes it.
-    func request(for timer: String) -> Request? {
+    /// What pressing it does for one of the notification's timers: the request `snooze`,
+    /// `reset` or `dismiss`, carried out as a client's would be.
+    func request(for timer: String) -> Request {
         switch self {
         case .snooze(let delay): .snooze(name: timer, by: delay)
         case .restart: .reset(name: timer)
-        case .dismiss: nil
+        case .dismiss: .dismiss(name: timer)
         }
     }
 

@@ -16,7 +16,8 @@ struct NotificationContent: Equatable, Sendable {
     var urgency = NotificationSettings.defaults.urgency
     var icon = "appointment-soon"
     var category = "x-timerd.timer"
-    var sound = NotificationSettings.defaults.sound
+    /// What the server is asked to play (`Sound.silent`: nothing, as when timerd plays it).
+    var sound = NotificationSettings.defaults.serverSound(for: .standard)
     /// The timers it is about: a new notification for any of them replaces this one, and it
     /// closes when they are restarted, snoozed or cancelled. Empty for notices of timerd's own.
     var timers: [String] = []

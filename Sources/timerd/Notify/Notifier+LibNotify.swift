@@ -189,7 +189,17 @@ final class LibNotifyNotifier: Notifier, @unchecked Sendable {  // its `var`s ar
 
     private static let closedCallback: @convention(c) (UnsafeMutableRawPointer?, gpointer?) -> Void = { handle, data in
         guard let handle else { return }
-        from(data).forget(handle.assumingMemoryBound(to: NotifyNotification.self))
+        let notifier = from(data)
+        let notification = handle.assumingMemoryBound(to: NotifyNotification.self)
+        // Closed by the user (reason 2 of the notification spec) is an answer, as Dismiss is;
+        // expired (1) or closed by timerd (3) is not: an alarm rings on when its pop-up times out.
+        if notify_notification_get_closed_reason(notification) == 2,
+            let timers = notifier.shown[handle].map({ Array($0.timers).sorted() }), !timers.isEmpty
+        {
+            Log.debug("notification closed by the user for \(timers.joined(separator: ", "))")
+            notifier.handler.withLock { $0 }?(.dismiss, timers)
+        }
+        notifier.forget(notification)
     }
 
     private static let actionCallback: NotifyActionCallback = { handle, key, data in

@@ -13,6 +13,8 @@ struct ListReply: Sendable, Equatable {
     private let records: TimerRecords
     /// The moment of the call: every piece shows the timers as they were then.
     private let now: Moment
+    /// The timers whose alarm was ringing then.
+    private let ringing: Set<String>
     /// The next slot to write.
     private var slot = 0
     private var opened = false
@@ -24,10 +26,11 @@ struct ListReply: Sendable, Equatable {
     /// Bytes a timer takes before any is written, for the estimate of what is left.
     static let estimatedBytesPerTimer = 400
 
-    init(id: JSONValue, records: TimerRecords, at now: Moment) {
+    init(id: JSONValue, records: TimerRecords, at now: Moment, ringing: Set<String> = []) {
         self.id = id
         self.records = records
         self.now = now
+        self.ringing = ringing
     }
 
     /// About how many bytes are still to be written: what the reply holds for its client in
@@ -53,7 +56,9 @@ struct ListReply: Sendable, Equatable {
             guard let record = records.record(inSlot: slot) else { continue }
             let before = output.count
             if timersWritten > 0 { output.append(UInt8(ascii: ",")) }
-            record.info(at: now).writeJSON(into: &output)
+            var info = record.info(at: now)
+            if !ringing.isEmpty { info.ringing = ringing.contains(info.name) }
+            info.writeJSON(into: &output)
             bytesWritten += output.count - before
             timersWritten += 1
         }

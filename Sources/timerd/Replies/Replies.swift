@@ -46,8 +46,9 @@ enum ReplyBody: Sendable, Equatable {
     case value(JSONValue)
     case timer(TimerInfo)
     /// Every timer, as the table held them when the call was answered: a copy-on-write copy,
-    /// which the server writes a piece at a time (`ListReply`).
-    case list(TimerRecords, at: Moment)
+    /// which the server writes a piece at a time (`ListReply`); `ringing` names those whose
+    /// alarm rings (which the table does not know).
+    case list(TimerRecords, at: Moment, ringing: Set<String> = [])
 }
 
 extension Reply {
@@ -59,7 +60,7 @@ extension Reply {
         switch result {
         case .success(.value(let value)): return envelope + value.estimatedJSONBytes
         case .success(.timer(let timer)): return envelope + timer.estimatedJSONBytes
-        case .success(.list(let records, _)): return envelope + records.count * ListReply.estimatedBytesPerTimer
+        case .success(.list(let records, _, _)): return envelope + records.count * ListReply.estimatedBytesPerTimer
         case .failure(let error): return envelope + 30 + error.message.utf8.count + (error.data?.estimatedJSONBytes ?? 0)
         }
     }
@@ -81,8 +82,8 @@ enum ReplyText: Sendable, Equatable {
         case .success(.timer(let timer)):
             output.reserveCapacity(512)
             RPC.writeResult(id: reply.id, into: &output) { RPC.writeTimerResult(timer, into: &$0) }
-        case .success(.list(let records, let now)):
-            self = .list(ListReply(id: reply.id, records: records, at: now))
+        case .success(.list(let records, let now, let ringing)):
+            self = .list(ListReply(id: reply.id, records: records, at: now, ringing: ringing))
             return
         case .failure(let error):
             output.reserveCapacity(256)
@@ -117,6 +118,6 @@ extension JSONValue {
 extension TimerInfo {
     /// About how many bytes `writeJSON` writes: its fixed fields, and the text the timer holds.
     fileprivate var estimatedJSONBytes: Int {
-        270 + name.utf8.count + (message?.utf8.count ?? 0) + todos.reduce(0) { $0 + 32 + $1.text.utf8.count }
+        300 + name.utf8.count + (message?.utf8.count ?? 0) + todos.reduce(0) { $0 + 32 + $1.text.utf8.count }
     }
 }

@@ -56,14 +56,19 @@ extension SQLiteStore {
                 // The checklist, as JSON: {"next": the next item's id, "items": [{"id","text","done"}]}.
                 try database.execute("ALTER TABLE timers ADD COLUMN todos TEXT;")
             }
+            if version < 5 {
+                // The alarm's volume in percent; NULL for the configured one.
+                try database.execute("ALTER TABLE timers ADD COLUMN volume INTEGER;")
+            }
             try database.execute("PRAGMA user_version = \(schemaVersion)")
         }
     }
 
     static let upsertSQL = """
         INSERT OR REPLACE INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns,
-            boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)
+            boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos,
+            volume)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
         """
     static let deleteSQL = "DELETE FROM timers WHERE id = ?1"
     static let appendHistorySQL = """
@@ -73,7 +78,7 @@ extension SQLiteStore {
     static let trimHistorySQL = "DELETE FROM history WHERE seq <= (SELECT MAX(seq) FROM history) - \(Limits.historyLength)"
     static let selectTimersSQL = """
         SELECT id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns, boot_id, remaining_ns,
-            fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos
+            fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos, volume
         FROM timers ORDER BY id
         """
 
@@ -97,6 +102,7 @@ extension SQLiteStore {
         upsert.bind(16, column(timer.sound))
         upsert.bind(17, timer.chain.map(column))
         upsert.bind(18, column(todos: timer.todos, next: timer.nextTodoID))
+        upsert.bind(19, timer.volume.map(Int64.init))
     }
 
     /// Binds `entry` to a statement made from `appendHistorySQL`.
@@ -126,7 +132,8 @@ extension SQLiteStore {
             createdAt: Timestamp(nanoseconds: created), startedAt: Timestamp(nanoseconds: started),
             message: select.string(13),
             reminders: (select.string(14) ?? "").split(separator: ",").compactMap { Int64($0) }.map(Duration.nanoseconds),
-            sound: sound(select.string(15)), chain: select.string(16).flatMap(chain),
+            sound: sound(select.string(15)),
+            volume: select.int64(18).flatMap { (0...100).contains($0) ? Int($0) : nil }, chain: select.string(16).flatMap(chain),
             todos: select.string(17).flatMap(todos)?.items ?? [],
             nextTodoID: select.string(17).flatMap(todos)?.next ?? 1)
     }

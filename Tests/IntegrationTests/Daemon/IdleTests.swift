@@ -2,9 +2,10 @@ import Foundation
 import Protocol
 import Testing
 
-/// "Wakes the CPU only when something is due": after serving requests and firing a timer,
-/// the daemon's threads are its own (the event loop, the notifier's GLib thread and the
-/// checkpointer) and GLib's, and between due instants none of them runs.
+/// "Wakes the CPU only when something is due": after serving requests, firing a timer and
+/// ringing its alarm, the daemon's threads are its own (the event loop, the notifier's GLib
+/// thread, the checkpointer and the sound thread) and GLib's, and between due instants none
+/// of them runs.
 @Suite("An idle daemon sleeps")
 struct IdleTests {
     /// The threads of `pid`: name and context switches so far.
@@ -23,7 +24,7 @@ struct IdleTests {
         }
     }
 
-    @Test("After requests and a firing, no thread but the daemon's own and GLib's, and none of them wakes")
+    @Test("After requests, a firing and its ring, no thread but the daemon's own and GLib's, and none of them wakes")
     func noPoolNoTick() throws {
         try Desktop.require()
         let monitor = try BusMonitor()
@@ -34,16 +35,23 @@ struct IdleTests {
         #expect(try daemon.ctl("ls").status == 0)
         #expect(try daemon.ctl("wait", name).status == 0)
         #expect(!monitor.waitFor { $0.summary == name }.isEmpty)
+        // The alarm rings (with a sound server, libcanberra's connection has a thread of its
+        // own) until it is answered.
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try daemon.ctl("dismiss", name).status == 0)
         // The firing's save comes a moment after it; let everything settle.
-        Thread.sleep(forTimeInterval: 0.2)
+        Thread.sleep(forTimeInterval: 0.3)
 
         let names = Set(Self.threads(of: daemon.pid).map(\.name))
         // The loop (the main thread), the notifier's GLib thread, the checkpointer (asleep
-        // until the write-ahead log grows long), and GLib's own: its D-Bus threads and a
-        // worker of its thread pool. No thread of the Swift concurrency
-        // runtime's pool (libdispatch's, named after their QoS), whose monitor ticks at 1 Hz.
+        // until the write-ahead log grows long), the sound thread (asleep until something is
+        // to be played), and GLib's own: its D-Bus threads and a worker of its thread pool.
+        // No thread of the Swift concurrency runtime's pool (libdispatch's, named after their
+        // QoS), whose monitor ticks at 1 Hz, and no thread of libcanberra's once the ring is
+        // over (PulseAudio's "threaded-ml").
         let glib: Set<String> = ["gmain", "gdbus", "pool"]
-        let others = names.subtracting(["timerd", "timerd-glib", "timerd-ckpt"]).filter { !glib.contains($0) && !$0.hasPrefix("pool-") }
+        let others = names.subtracting(["timerd", "timerd-glib", "timerd-ckpt", "timerd-sound"])
+            .filter { !glib.contains($0) && !$0.hasPrefix("pool-") }
         #expect(others.isEmpty, "threads other than the daemon's own and GLib's: \(others.sorted())")
 
         // ThreadSanitizer's runtime has a thread of its own in the daemon that wakes ten times

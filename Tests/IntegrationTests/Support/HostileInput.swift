@@ -75,11 +75,13 @@ struct HostileInput {
         let n = string(name)
         return [
             ("start", [("name", n), ("seconds", raw("3600"))]),
+            ("start", [("name", n), ("seconds", raw("3600")), ("volume", raw("40"))]),
             ("start", [("name", n), ("at", string("2030-01-01T00:00:00Z")), ("message", string("m")), ("remind", raw("[60]")), ("silent", raw("true"))]),
             ("start", [("name", n), ("seconds", raw("60")), ("rounds", raw("2")), ("then", raw(#"{"name":"break","seconds":30}"#)), ("sound", string("/tmp/x.oga"))]),
             ("list", nil), ("get", [("name", n)]), ("pause", [("name", n)]), ("resume", [("name", n)]),
             ("reset", [("name", n)]), ("cancel", [("name", n)]), ("extend", [("name", n), ("seconds", raw("60"))]),
-            ("snooze", [("name", n), ("seconds", raw("60"))]), ("subscribe", nil), ("ping", nil),
+            ("snooze", [("name", n), ("seconds", raw("60"))]), ("dismiss", [("name", n)]), ("dismiss", [("all", raw("true"))]),
+            ("subscribe", nil), ("ping", nil),
             ("history", [("limit", raw("10"))]), ("todo.add", [("name", n), ("items", raw(#"["a","b"]"#))]),
             ("todo.set", [("name", n), ("id", raw("1")), ("done", raw("true")), ("text", string("b"))]),
             ("todo.remove", [("name", n), ("ids", raw("[1]"))]), ("todo.remove", [("name", n), ("done", raw("true"))]),

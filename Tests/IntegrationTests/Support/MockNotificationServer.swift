@@ -155,6 +155,18 @@ final class MockNotificationServer {
         try #require(result.status == 0, "\(result)")
     }
 
+    /// Why a notification closed, as the server says in `NotificationClosed`.
+    enum ClosedReason: Int {
+        case expired = 1
+        case dismissedByUser = 2
+    }
+
+    /// Says notification `id` closed: the user closed it, or it timed out.
+    func close(_ id: Int, _ reason: ClosedReason) throws {
+        let result = try run(Self.helper, ["closed", String(id), String(reason.rawValue)], environment: environment)
+        try #require(result.status == 0, "\(result)")
+    }
+
     /// Presses button `key` of notification `id`, as the user would.
     func press(_ key: String, on id: Int) throws {
         let result = try run(Self.helper, ["invoke", String(id), key], environment: environment)

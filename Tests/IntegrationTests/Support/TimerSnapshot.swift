@@ -5,7 +5,9 @@ import Testing
 ///
 /// Everything of each timer is compared except what moves by itself: `remaining`, and the
 /// `endsAt` of a running countdown, which is worked out afresh for each `list` from the
-/// monotonic clock and may move by a millisecond or so; it is compared within `tolerance`.
+/// monotonic clock and may move by a millisecond or so (it is compared within `tolerance`),
+/// and `ringing`, which stops by itself when the ring has run its length, and when a
+/// `dismiss` answers it (which changes nothing in the timer).
 struct TimerSnapshot: CustomStringConvertible {
     var timers: [String: JSONValue]
 
@@ -47,6 +49,7 @@ struct TimerSnapshot: CustomStringConvertible {
         guard case .object(var o) = timer else { return timer }
         o["remaining"] = nil
         o["endsAt"] = nil
+        o["ringing"] = nil
         // A paused timer's remaining time does not move: keep it.
         if timer["state"] == "paused" { o["remaining"] = timer["remaining"] }
         return .object(o)

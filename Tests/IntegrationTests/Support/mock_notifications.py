@@ -44,8 +44,10 @@ def main():
         mock.EmitSignal("org.freedesktop.Notifications", "ActionInvoked", "us",
                         [dbus.UInt32(int(sys.argv[2])), sys.argv[3]])
     elif command == "closed":
+        # reason 2 by default: dismissed by the user; 1: expired.
+        reason = int(sys.argv[3]) if len(sys.argv) > 3 else 2
         mock.EmitSignal("org.freedesktop.Notifications", "NotificationClosed", "uu",
-                        [dbus.UInt32(int(sys.argv[2])), dbus.UInt32(2)])
+                        [dbus.UInt32(int(sys.argv[2])), dbus.UInt32(reason)])
     elif command == "slow":
         mock.AddMethod("org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u",
                        "import time\ntime.sleep(%s)\nret = 99" % float(sys.argv[2]))

@@ -20,6 +20,7 @@ import Testing
               cancel      Remove timers (running, paused or done). Also: rm.
               extend      Add time to a countdown or move a deadline.
               snooze      Run a finished timer again for a while (default 5 minutes).
+              dismiss     Stop a ringing alarm and close its notification. Also: ok.
               watch       Live full-screen view: big digits for one timer, a table for more.
               todo        A timer's checklist: add tasks, tick them off, see what is left.
               wait        Wait until a timer is done (exit 0) or cancelled (exit 1).
@@ -62,8 +63,10 @@ import Testing
               --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
                                    it for more, at most 10 (default: timerd's reminders)
               --no-remind          no reminders, not even timerd's defaults
-              --sound FILE         play this sound file instead of the usual sound
+              --sound FILE         ring with this sound file instead of the usual alarm
               --silent             no sound
+              --volume PERCENT     the alarm's volume, 0–100% as on a volume control
+                                   (default: timerd's volume, 100% unless set)
               --repeat N           run it N times in a row (at most 100)
               --then NAME DURATION a second step after each run (a break)
               --cycles N           rounds of the timer and its --then step
@@ -139,8 +142,10 @@ import Testing
               --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
                                    it for more, at most 10 (default: timerd's reminders)
               --no-remind          no reminders, not even timerd's defaults
-              --sound FILE         play this sound file instead of the usual sound
+              --sound FILE         ring with this sound file instead of the usual alarm
               --silent             no sound
+              --volume PERCENT     the alarm's volume, 0–100% as on a volume control
+                                   (default: timerd's volume, 100% unless set)
 
             Examples:
               timerctl until report "fri 17:00"

@@ -329,3 +329,17 @@ import Protocol
         #expect(ascii.count == 1 && ascii.unicodeScalars.allSatisfy(\.isASCII))
     }
 }
+
+extension RenderTableTests {
+    @Test func aRingingTimerShowsANoteAndSaysSo() {
+        var pasta = Self.countdown("pasta", .done, left: .zero, of: .seconds(480))
+        pasta.firedAt = pasta.endsAt
+        pasta.ringing = true
+        let tea = Self.timers[4]
+        let plain = Self.lines(Self.table(Terminal(width: 80, color: false, unicode: true), [pasta, tea]))
+        #expect(plain.contains { $0.hasPrefix("♪ pasta  ringing") }, "\(plain)")
+        #expect(plain.contains { $0.hasPrefix("✓ tea    done") }, "\(plain)")
+        let ascii = Self.lines(Self.table(Terminal(width: 80, color: false, unicode: false), [pasta]))
+        #expect(ascii[1].hasPrefix("~ pasta  ringing"), "\(ascii)")
+    }
+}

@@ -150,3 +150,14 @@ import Testing
         #expect(screen.live(Self.running("pasta", left: 480, of: 480)) == .seconds(419))
     }
 }
+
+extension WatchScreenTests {
+    @Test func withADoneTimerSelectedSpaceDismissesIt() {
+        var done = Self.running("pasta", left: 0, of: 480)
+        done.state = .done
+        done.ringing = true
+        let lines = Self.screen([done])
+        #expect(lines.first?.hasSuffix("pasta (ringing)") == true, "\(lines)")
+        #expect(lines.last == "space dismiss · r reset · + 1 min · ↑↓ select · q quit")
+    }
+}

@@ -26,6 +26,9 @@ import Testing
         (["--remind", "10m", "--silent"], NotifyOptions(reminders: [tenMinutes], sound: .silent)),
         (["--no-remind", "--sound", "/a.oga"], NotifyOptions(reminders: [], sound: .file("/a.oga"))),
         (["-m", "drain it", "--remind", "1m", "--sound=./a.oga"], NotifyOptions(reminders: [.seconds(60)], sound: .file("./a.oga"))),
+        (["--volume", "40%"], NotifyOptions(volume: 40)),
+        (["--volume=70"], NotifyOptions(volume: 70)),
+        (["--volume", "0", "--sound", "/a.oga"], NotifyOptions(sound: .file("/a.oga"), volume: 0)),
     ]
 
     @Test(arguments: notifyForms)
@@ -42,6 +45,28 @@ import Testing
         let message = options.contains("-m") ? "drain it" : nil
         #expect(try Self.command(["until", "report", "fri", "17:00"] + options)
             == UntilCommand(name: "report", when: "fri 17:00", message: message, notify: notify))
+    }
+
+    @Test(arguments: ["101%", "loud", "-5", "40.5", ""])
+    func aVolumeThatIsNotAPercentageIsRefused(text: String) throws {
+        let error = try Self.refusal(["start", "pasta", "8m", "--volume", text])
+        #expect(error.message == """
+            --volume takes a percentage from 0 to 100, such as --volume 40% (as on a volume control); \
+            \(TimerText.shellWord(text)) is not one.
+            """)
+        #expect(error.topic == "start")
+    }
+
+    @Test func volumeWithSilentIsRefused() throws {
+        let error = try Self.refusal(["start", "pasta", "8m", "--volume", "40", "--silent"])
+        #expect(error.message == "--volume and --silent contradict each other: give a volume, or --silent for no sound.")
+    }
+
+    @Test func dismissTakesNamesOrAll() throws {
+        #expect(try Self.command(["dismiss", "pasta", "tea"]) == DismissCommand(names: ["pasta", "tea"]))
+        #expect(try Self.command(["ok", "pasta"]) == DismissCommand(names: ["pasta"]))
+        #expect(try Self.command(["dismiss", "-a"]) == DismissCommand(names: nil))
+        #expect(try Self.refusal(["dismiss", "--all", "pasta"]).message == "dismiss takes either names or --all, not both.")
     }
 
     @Test func remindBetweenTheWordsOfTheDuration() throws {

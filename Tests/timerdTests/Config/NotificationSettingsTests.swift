@@ -122,14 +122,49 @@ private let soundAccepted = #"a theme sound name (letters, digits, "-" and "."),
             line: 2, message: "\"sound\" needs a value after \"=\" (\(soundAccepted)); using alarm-clock-elapsed")])
     }
 
+    // MARK: The alarm
+
+    @Test func theAlarmsSettingsAreRead() {
+        let (settings, problems) = load(
+            "sound-player = server", "ring = 5m", "ring-missed = until-dismissed", "volume = 70%", "reminder-sound = none")
+        #expect(problems == [])
+        #expect(settings == NotificationSettings(
+            soundPlayer: .server, ring: .lasting(.minutes(5)), ringMissed: .untilAnswered, volume: 70, reminderSound: .silent))
+        #expect(load("ring = once", "volume = 0", "sound-player = TIMERD").0
+            == NotificationSettings(ring: .once, volume: 0))
+    }
+
+    @Test func theAlarmsDefaultsRingAMinuteAndMissedTimersOnce() {
+        let defaults = NotificationSettings.defaults
+        #expect(defaults.soundPlayer == .timerd && defaults.ring == .lasting(.seconds(60)) && defaults.ringMissed == .once)
+        #expect(defaults.volume == 100 && defaults.reminderSound == .theme("message-new-instant"))
+    }
+
+    @Test func badAlarmSettingsSayWhatIsTakenAndKeepTheDefault() {
+        let lines = [
+            "sound-player = dunst", "ring = forever and ever", "ring = 2d", "volume = 120%", "volume = loud", "ring-missed =",
+        ]
+        let loaded = lines.map { load($0) }
+        #expect(loaded.map(\.0) == Array(repeating: NotificationSettings(), count: lines.count))
+        #expect(loaded.flatMap(\.1).map(\.message) == [
+            #"sound-player "dunst" is not timerd (timerd plays the sound and rings until answered) or server (the notification server plays it); using timerd"#,
+            #"ring "forever and ever" is not once, a duration such as 1m or 5m, or until-dismissed: "forever and ever" is not a duration. "#
+                + forms + "; using 1m",
+            #"ring "2d" is not once, a duration such as 1m or 5m, or until-dismissed: to ring for longer than a day, say until-dismissed; using 1m"#,
+            #"volume "120%" is not a volume from 0% to 100%, such as 70%; using 100%"#,
+            #"volume "loud" is not a volume from 0% to 100%, such as 70%; using 100%"#,
+            #""ring-missed" needs a value after "=" (once, a duration such as 1m or 5m, or until-dismissed); using once"#,
+        ])
+    }
+
     // MARK: Keys and groups
 
     @Test func unknownKeysAreProblems() {
         let (settings, problems) = load("urgency=low", "remnd=10m", "Sound=none")
         #expect(settings == NotificationSettings(urgency: .low))
         #expect(problems == [
-            KeyFile.Problem(line: 3, message: #"unknown key "remnd" in [notifications] (known: remind, urgency, reminder-urgency, sound, snooze)"#),
-            KeyFile.Problem(line: 4, message: #"unknown key "Sound" in [notifications] (known: remind, urgency, reminder-urgency, sound, snooze)"#),
+            KeyFile.Problem(line: 3, message: #"unknown key "remnd" in [notifications] (known: remind, urgency, reminder-urgency, sound, snooze, sound-player, ring, ring-missed, volume, reminder-sound)"#),
+            KeyFile.Problem(line: 4, message: #"unknown key "Sound" in [notifications] (known: remind, urgency, reminder-urgency, sound, snooze, sound-player, ring, ring-missed, volume, reminder-sound)"#),
         ])
     }
 

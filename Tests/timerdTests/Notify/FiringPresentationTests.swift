@@ -55,7 +55,8 @@ import Testing
     }
 
     @Test func eachNotificationHasTheSoundOfItsTimersAndTheSettingsInForce() {
-        let settings = NotificationSettings(urgency: .normal, reminderUrgency: .low, sound: .theme("bell"), snooze: [])
+        let settings = NotificationSettings(
+            urgency: .normal, reminderUrgency: .low, sound: .theme("bell"), snooze: [], soundPlayer: .server)
         let presentation = FiringPresentation(settings: settings, calendar: Self.presentation.calendar)
         let effects: [Effect] = [
             .notify([Self.firing("pasta", sound: .file("/home/me/gong.oga")), Self.firing("eggs")]),
@@ -65,6 +66,40 @@ import Testing
         #expect(notices.map(\.content.sound) == [.file("/home/me/gong.oga"), .silent], "the first timer's, for a group")
         #expect(notices.map(\.content.urgency) == [.normal, .low])
         #expect(notices[0].content.actions == [.restart, .dismiss], "no snooze buttons configured")
+        #expect(notices.map(\.sound) == [nil, nil], "the server plays them")
+    }
+
+    @Test func whenTimerdPlaysTheAlarmRingsAndTheServerIsToldToBeQuiet() {
+        let settings = NotificationSettings(sound: .theme("bell"), ring: .lasting(.minutes(5)), volume: 70)
+        let presentation = FiringPresentation(settings: settings, calendar: Self.presentation.calendar)
+        var loud = Self.firing("pasta", sound: .file("/home/me/gong.oga"))
+        loud.info.volume = 40
+        let effects: [Effect] = [
+            .notify([loud, Self.firing("eggs")]),
+            .remind(Reminding(info: Self.running("tea"), before: .minutes(1))),
+            .remind(Reminding(info: Self.running("rice", sound: .silent), before: .minutes(1))),
+        ]
+        let notices = presentation.notices(for: effects, at: Self.now) { _ in .asleep }
+        #expect(notices.map(\.content.sound) == [.silent, .silent, .silent], "suppress-sound: timerd plays it")
+        #expect(
+            notices.map(\.sound) == [
+                .ring(.file("/home/me/gong.oga"), volume: 0.4, limit: .lasting(.minutes(5))),
+                .chime(.theme("message-new-instant"), volume: 0.7),
+                nil,
+            ])
+    }
+
+    @Test func timersThatFiredLateRingAsRingMissedSays() {
+        let settings = NotificationSettings(ring: .untilAnswered, ringMissed: .lasting(.seconds(30)))
+        let presentation = FiringPresentation(settings: settings, calendar: Self.presentation.calendar)
+        let fired: [Firing] = [Self.firing("pasta", late: .hours(2)), Self.firing("eggs")]
+        let notices = presentation.notices(for: [.notify(fired)], at: Self.now) { _ in .asleep }
+        #expect(notices.map(\.content.timers) == [["eggs"], ["pasta"]])
+        #expect(
+            notices.map(\.sound) == [
+                .ring(.theme("alarm-clock-elapsed"), volume: 1, limit: .untilAnswered),
+                .ring(.theme("alarm-clock-elapsed"), volume: 1, limit: .lasting(.seconds(30))),
+            ])
     }
 
     @Test func nothingFiredIsNothingToTell() {
@@ -76,7 +111,7 @@ import Testing
         var info = Self.running("report", sound: .silent)
         info.todos = [TodoItem(id: 1, text: "intro", done: true)]
         let presentation = FiringPresentation(
-            settings: NotificationSettings(urgency: .low), calendar: Self.presentation.calendar)
+            settings: NotificationSettings(urgency: .low, soundPlayer: .server), calendar: Self.presentation.calendar)
         let notice = presentation.checklistDone(info, at: Self.now)
         #expect(notice.content.summary == "report: its one task is done")
         #expect(notice.content.urgency == .normal)
@@ -84,9 +119,10 @@ import Testing
     }
 
     @Test func theFloodGuardsSummaryHasTheConfiguredSoundAndButtons() {
-        let settings = NotificationSettings(urgency: .normal, sound: .file("/usr/share/sounds/ding.oga"), snooze: [.minutes(2)])
+        let settings = NotificationSettings(
+            urgency: .normal, sound: .file("/usr/share/sounds/ding.oga"), snooze: [.minutes(2)], soundPlayer: .server)
         let presentation = FiringPresentation(settings: settings, calendar: Self.presentation.calendar)
-        let summary = presentation.summary(.folded(["a", "b", "c"]))
+        let summary = presentation.summary(.folded(["a", "b", "c"])).content
         #expect(summary.summary == "3 more timers done: a, b, c")
         #expect(summary.sound == .file("/usr/share/sounds/ding.oga"))
         #expect(summary.urgency == .normal)

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func theConfiguredUrgencySoundAndSnoozeButtonsApply() {
-        let settings = NotificationSettings(urgency: .low, sound: .theme("bell"), snooze: [.minutes(10)])
+        let settings = NotificationSettings(urgency: .low, sound: .theme("bell"), snooze: [.minutes(10)], soundPlayer: .server)
         let resolved = settings.resolve(Self.done("pasta"), as: .done, sound: .standard)
         #expect(resolved.urgency == .low)
         #expect(resolved.sound == .theme("bell"))
@@ -67,9 +67,12 @@ import Testing
         (.silent, .theme("bell"), .silent),
     ])
     func aTimersOwnSoundWinsAndTheStandardIsTheConfiguredOne(choice: NotifyOptions.Sound, setting: Sound, expected: Sound) {
-        let settings = NotificationSettings(sound: setting)
+        let settings = NotificationSettings(sound: setting, soundPlayer: .server)
         #expect(settings.sound(for: choice) == expected)
         #expect(settings.resolve(Self.done("pasta"), as: .done, sound: choice).sound == expected)
+        var timerd = settings
+        timerd.soundPlayer = .timerd
+        #expect(timerd.resolve(Self.done("pasta"), as: .done, sound: choice).sound == .silent, "timerd plays it")
     }
 
     @Test func theDefaultSoundIsTheThemesAlarmClock() {

@@ -128,7 +128,42 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
             report.nextTodoID = 2
             try store.commit(StoreWrites(upserts: [report]))
             #expect(try store.loadTimers() == [report])
-            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == 4)
+            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == SQLiteStore.schemaVersion)
+        }
+    }
+
+    @Test func aSchemaFourFileGainsVolumesAndKeepsItsTimers() throws {
+        try withScratchDirectory { directory in
+            let path = directory + "/timerd.db"
+            do {
+                let old = try SQLiteDatabase(path: path)
+                try old.execute("""
+                    CREATE TABLE timers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL,
+                        state TEXT NOT NULL, length_ns INTEGER NOT NULL, total_ns INTEGER NOT NULL, end_wall_ns INTEGER,
+                        end_boot_ns INTEGER, boot_id TEXT, remaining_ns INTEGER, fired_at_ns INTEGER,
+                        created_at_ns INTEGER NOT NULL, started_at_ns INTEGER NOT NULL, message TEXT,
+                        reminders TEXT, sound TEXT, chain TEXT, todos TEXT);
+                    CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, kind TEXT NOT NULL,
+                        due_at_ns INTEGER NOT NULL, fired_at_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL, message TEXT);
+                    INSERT INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, created_at_ns, started_at_ns,
+                            sound, todos)
+                        VALUES (7, 'pasta', 'deadline', 'running', 3600000000000, 3600000000000, \(t0.wall.nanoseconds + 3_600_000_000_000),
+                            \(t0.wall.nanoseconds), \(t0.wall.nanoseconds), 'silent',
+                            '{"next":2,"items":[{"id":1,"text":"salt","done":true}]}');
+                    PRAGMA user_version = 4;
+                    """)
+            }
+            let store = try openStore(path)
+            let timers = try store.loadTimers()
+            #expect(timers.map(\.name) == ["pasta"])
+            #expect(timers.first?.volume == nil)
+            #expect(timers.first?.sound == .silent)
+            #expect(timers.first?.todos == [TodoItem(id: 1, text: "salt", done: true)])
+            var pasta = try #require(timers.first)
+            pasta.volume = 40
+            try store.commit(StoreWrites(upserts: [pasta]))
+            #expect(try store.loadTimers() == [pasta])
+            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == 5)
         }
     }
 

@@ -11,6 +11,7 @@ struct Harness {
     let clock: ManualClock
     let alarm = RecordingAlarm()
     let notifier = RecordingNotifier()
+    let player = RecordingSoundPlayer()
     let headStart: RecordingHeadStart
     let store: MemoryStore
     let scheduler: Scheduler
@@ -20,14 +21,15 @@ struct Harness {
 
     init(
         maxTimers: Int = Limits.maxTimers, store: MemoryStore = MemoryStore(), at now: Moment = .start,
-        bootID: String = Harness.bootID, settings: NotificationSettings = NotificationSettings(),
+        bootID: String = Harness.bootID, settings: NotificationSettings = .serverPlays,
         loop: EventLoop = .forTests, saveFiringsAfter: Duration = .zero
     ) {
         self.store = store
         clock = ManualClock(now)
         headStart = RecordingHeadStart(after: notifier)
         scheduler = Scheduler(
-            executor: loop, clock: clock, alarm: alarm, notifier: notifier, store: store, calendar: LocalCalendar(zone: FixedOffsetZone.utc),
+            executor: loop, clock: clock, alarm: alarm, notifier: notifier, player: player, store: store,
+            calendar: LocalCalendar(zone: FixedOffsetZone.utc),
             version: Self.version, bootID: bootID, maxTimers: maxTimers, settings: settings,
             saveFiringsAfter: saveFiringsAfter, headStart: headStart)
     }
@@ -54,6 +56,15 @@ struct Harness {
     {
         await send(.start(name: name, spec: .countdown(.seconds(seconds)), message: nil), from: client, sink: sink)
     }
+}
+
+extension NotificationSettings {
+    /// The defaults, but the notification server plays the sound: what the scheduler's tests
+    /// that are not about the ring run with, so that no ring adds events and wake-ups to
+    /// theirs. `SchedulerRingTests` rings.
+    static let serverPlays = NotificationSettings(soundPlayer: .server)
+    /// The daemon's defaults: timerd rings.
+    static let timerdPlays = NotificationSettings()
 }
 
 extension EventLoop {

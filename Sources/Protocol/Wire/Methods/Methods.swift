@@ -12,6 +12,7 @@ public enum Methods {
         Cancel.self,
         Extend.self,
         Snooze.self,
+        Dismiss.self,
         Subscribe.self,
         Ping.self,
         History.self,

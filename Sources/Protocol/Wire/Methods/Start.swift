@@ -10,9 +10,9 @@ extension Methods {
     /// `start`: a new countdown or deadline.
     public struct Start: RPCMethod {
         public static let method = "start"
-        public static let parameters = ["name", "seconds", "at", "message", "remind", "sound", "silent", "rounds", "then"]
+        public static let parameters = ["name", "seconds", "at", "message", "remind", "sound", "silent", "volume", "rounds", "then"]
         public static let documentation = MethodDocumentation(
-            params: "`{name, seconds, …}` (countdown) or `{name, at, …}` (deadline); optional `message`, `remind`, `sound`, `silent` (below)",
+            params: "`{name, seconds, …}` (countdown) or `{name, at, …}` (deadline); optional `message`, `remind`, `sound`, `silent`, `volume` (below)",
             result: "`{timer}`")
 
         public var name: String
@@ -66,6 +66,7 @@ extension Methods {
             case .file(let path): p["sound"] = .string(path)
             case .silent: p["silent"] = true
             }
+            if let volume = notify.volume { p["volume"] = .integer(Int64(volume)) }
             if let repeats {
                 p["rounds"] = .integer(Int64(repeats.rounds))
                 if let then = repeats.then {
@@ -87,7 +88,8 @@ extension Request {
 
 /// What only `start` reads.
 extension ParamsReader {
-    /// `remind` (an array of seconds before the end), `sound` (an absolute path) or `silent`.
+    /// `remind` (an array of seconds before the end), `sound` (an absolute path) or `silent`,
+    /// and `volume` (percent).
     fileprivate func notifyOptions() throws(RPCError) -> NotifyOptions {
         var options = NotifyOptions()
         if let raw = value("remind") {
@@ -128,6 +130,12 @@ extension ParamsReader {
         case (nil, true): options.sound = .silent
         case (nil, false): break
         case (.some, true): throw .invalidParams("Give either \"sound\" or \"silent\", not both.")
+        }
+        if let raw = value("volume") {
+            guard let percent = raw.int64Value, (0...100).contains(percent) else {
+                throw .invalidParams("\"volume\" must be a whole number of percent from 0 to 100, such as 70.")
+            }
+            options.volume = Int(percent)
         }
         return options
     }
