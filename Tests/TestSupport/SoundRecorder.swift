@@ -212,11 +212,17 @@ public final class SoundServer: @unchecked Sendable {  // its pid changes only i
     public func kill() {
         guard pid > 0 else { return }
         Glibc.kill(pid, SIGKILL)
+        Glibc.kill(pid, SIGCONT)
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         pid = 0
         if let directory { unlink(directory + "/native") }
     }
+
+    /// Stops the server without killing it (SIGSTOP), as a server that hangs; `resume` lets it go on.
+    public func hang() { if pid > 0 { Glibc.kill(pid, SIGSTOP) } }
+
+    public func resume() { if pid > 0 { Glibc.kill(pid, SIGCONT) } }
 
     /// Starts it again, at the same address.
     public func restart() throws(SoundRecorderError) {

@@ -85,7 +85,6 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {  // its `var`s ar
             playing.remove(id)
             guard let sound = wanted[id] else { return }
             if code == Int32(CA_SUCCESS) {
-                lastFailure = nil
                 if sound.loops { start(sound) } else { ended(id) }
             } else if code != Int32(CA_ERROR_CANCELED) {
                 failed(sound, code: code)
@@ -103,6 +102,8 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {  // its `var`s ar
         }
         if code == Int32(CA_SUCCESS) {
             playing.insert(sound.id)
+            if lastFailure != nil { Log.info("sound plays again") }
+            lastFailure = nil
         } else {
             failed(sound, code: code)
         }
@@ -111,7 +112,9 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {  // its `var`s ar
     private func failed(_ sound: PlayedSound, code: Int32) {
         let reason = String(cString: ca_strerror(code))
         let failure = "\(Self.describe(sound.source)): \(reason)"
-        if failure != lastFailure {
+        // With no sound server to open, that is the failure, already said.
+        let noServer = code == Int32(CA_ERROR_NODRIVER) && lastFailure?.hasPrefix("open: ") == true
+        if failure != lastFailure && !noServer {
             lastFailure = failure
             Log.warning("could not play \(failure); \(Self.advice(for: code, sound.source))")
         }
@@ -188,7 +191,10 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {  // its `var`s ar
             let reason = String(cString: ca_strerror(code))
             if lastFailure != "open: \(reason)" {
                 lastFailure = "open: \(reason)"
-                Log.warning("no sound server to ring on (\(reason)); the timers still fire and notify. Start PulseAudio or PipeWire's pulse server, or set sound-player = server in timerd.conf")
+                Log.warning(
+                    "no sound server to ring on (\(reason)); the timers still fire and notify, and the ring is tried "
+                        + "again each second while it lasts. Start PulseAudio or PipeWire's pulse server, or set "
+                        + "sound-player = server in timerd.conf to leave the sound to the notification server")
             }
             return nil
         }
