@@ -26,12 +26,18 @@ private let alarm = Sound.theme("alarm-clock-elapsed")
         try sink.events().compactMap { if case .event(let event, let timer) = $0 { "\(event.rawValue) \(timer.name)" } else { nil } }
     }
 
-    @Test func aTimerThatFiresRingsALoopAndSaysSo() async throws {
+    /// A harness whose "pasta" fired and rings, and a subscriber that heard it all.
+    static func pastaRinging() async -> (Harness, RecordingSink) {
         let h = Harness(settings: .timerdPlays)
         let sink = RecordingSink()
         _ = await h.send(.subscribe, sink: sink)
-        _ = await Self.start(h, "pasta")
-        await Self.pass(h)
+        _ = await start(h, "pasta")
+        await pass(h)
+        return (h, sink)
+    }
+
+    @Test func aTimerThatFiresRingsALoopAndSaysSo() async throws {
+        let (h, sink) = await Self.pastaRinging()
         #expect(h.player.calls == [.play(PlayedSound(id: 1, source: alarm, volume: 1, loops: true))])
         #expect(try timer(await h.send(.get(name: "pasta"))).ringing)
         #expect(try Self.events(sink) == ["started pasta", "fired pasta", "ringing pasta"])
@@ -43,11 +49,7 @@ private let alarm = Sound.theme("alarm-clock-elapsed")
     }
 
     @Test func dismissStopsTheRingAndKeepsTheTimerDone() async throws {
-        let h = Harness(settings: .timerdPlays)
-        let sink = RecordingSink()
-        _ = await h.send(.subscribe, sink: sink)
-        _ = await Self.start(h, "pasta")
-        await Self.pass(h)
+        let (h, sink) = await Self.pastaRinging()
         let reply = try timer(await h.send(.dismiss(name: "pasta")))
         #expect(reply.state == .done && !reply.ringing)
         #expect(h.player.stopped == [1])

@@ -17,14 +17,7 @@ struct CancelCommand: Command {
     /// `cancel --all`.
     static let all = CancelCommand(names: nil)
 
-    init(_ input: CommandInput) throws(UsageError) {
-        guard input.options.switches.contains("--all") else {
-            names = try input.names()
-            return
-        }
-        guard input.operands.isEmpty else { throw input.refusal("cancel takes either names or --all, not both.") }
-        names = nil
-    }
+    init(_ input: CommandInput) throws(UsageError) { names = try input.namesOrAll() }
 
     func run(_ context: CommandContext) throws(CtlFailure) {
         guard let names else {

@@ -22,14 +22,7 @@ struct DismissCommand: Command {
 
     init(names: [String]?) { self.names = names }
 
-    init(_ input: CommandInput) throws(UsageError) {
-        guard input.options.switches.contains("--all") else {
-            names = try input.names()
-            return
-        }
-        guard input.operands.isEmpty else { throw input.refusal("dismiss takes either names or --all, not both.") }
-        names = nil
-    }
+    init(_ input: CommandInput) throws(UsageError) { names = try input.namesOrAll() }
 
     func run(_ context: CommandContext) throws(CtlFailure) {
         guard let names else {

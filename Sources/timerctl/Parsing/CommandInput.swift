@@ -40,6 +40,13 @@ struct CommandInput {
         return operands
     }
 
+    /// The names, or nil for `--all` (`cancel`, `dismiss`): one or the other.
+    func namesOrAll() throws(UsageError) -> [String]? {
+        guard options.switches.contains("--all") else { return try names() }
+        guard operands.isEmpty else { throw refusal("\(topic ?? verb) takes either names or --all, not both.") }
+        return nil
+    }
+
     func oneName() throws(UsageError) -> String {
         let names = try names()
         guard names.count == 1 else { throw refusal("\(verb) takes only one name.") }

@@ -7,10 +7,7 @@ extension Methods {
             params: "`{name}`, or `{all: true}`",
             result: "`{timer}` as it was; the timer is removed. With `all: true`: `{cancelled: N}`, every timer removed (below)")
 
-        public enum Target: Sendable, Equatable {
-            case one(name: String)
-            case all
-        }
+        public typealias Target = TimerTarget
 
         public var target: Target
 
@@ -19,29 +16,10 @@ extension Methods {
         }
 
         public init(reading params: ParamsReader) throws(RPCError) {
-            switch params.value("all") {
-            case nil:
-                guard params.value("name") != nil else {
-                    throw .invalidParams(
-                        "cancel needs \"name\", the timer's name (a string such as \"pasta\"), or \"all\": true to cancel every timer.")
-                }
-                target = .one(name: try params.name())
-            case .bool(true)?:
-                guard params.value("name") == nil else {
-                    throw .invalidParams("cancel takes either \"name\" (one timer) or \"all\": true (every timer), not both.")
-                }
-                target = .all
-            default:
-                throw .invalidParams("\"all\" may only be true (cancel every timer); to cancel one timer, give its \"name\" alone.")
-            }
+            target = try Target(reading: params, method: Self.method, every: "every timer")
         }
 
-        public var params: JSONObject {
-            switch target {
-            case .one(let name): ["name": .string(name)]
-            case .all: ["all": true]
-            }
-        }
+        public var params: JSONObject { target.params }
     }
 }
 

@@ -9,10 +9,7 @@ extension Methods {
             params: "`{name}`, or `{all: true}`",
             result: "`{timer}`: its alarm stops ringing and its notification closes; it stays as it is (a *done* timer stays done). With `all: true`: `{dismissed: N}`, the N timers that were ringing answered")
 
-        public enum Target: Sendable, Equatable {
-            case one(name: String)
-            case all
-        }
+        public typealias Target = TimerTarget
 
         public var target: Target
 
@@ -21,29 +18,10 @@ extension Methods {
         }
 
         public init(reading params: ParamsReader) throws(RPCError) {
-            switch params.value("all") {
-            case nil:
-                guard params.value("name") != nil else {
-                    throw .invalidParams(
-                        "dismiss needs \"name\", the timer's name (a string such as \"pasta\"), or \"all\": true to dismiss every ringing timer.")
-                }
-                target = .one(name: try params.name())
-            case .bool(true)?:
-                guard params.value("name") == nil else {
-                    throw .invalidParams("dismiss takes either \"name\" (one timer) or \"all\": true (every ringing timer), not both.")
-                }
-                target = .all
-            default:
-                throw .invalidParams("\"all\" may only be true (dismiss every ringing timer); to dismiss one timer, give its \"name\" alone.")
-            }
+            target = try Target(reading: params, method: Self.method, every: "every ringing timer")
         }
 
-        public var params: JSONObject {
-            switch target {
-            case .one(let name): ["name": .string(name)]
-            case .all: ["all": true]
-            }
-        }
+        public var params: JSONObject { target.params }
     }
 }
 
