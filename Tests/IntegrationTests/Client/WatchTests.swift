@@ -61,6 +61,21 @@ struct WatchTests {
         #expect(!after.contains("q quit"), "the alternate screen is gone: \(after)")
     }
 
+    @Test("A ringing timer shows as ringing; space answers it and the screen says so")
+    func spaceDismissesARingingTimer() throws {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
+        #expect(try daemon.ctl("start", "eggs", "1").status == 0)
+        let tmux = Tmux(socket: daemon.directory + "/tmux")
+        let command = "LANG=C.UTF-8 \(Programs.timerctl) watch eggs --socket \(daemon.socket) --no-spawn; echo WATCH-EXITED $?; sleep 30"
+        try tmux.command(["new-session", "-d", "-s", "ring", "-x", "80", "-y", "16", command])
+        #expect(eventually { (try? tmux.screen("ring"))?.contains("eggs (ringing)") == true }, "\((try? tmux.screen("ring")) ?? "")")
+        #expect(try tmux.screen("ring").contains("space dismiss"))
+        try tmux.keys("ring", "Space")
+        #expect(eventually { (try? JSONParser.parse(try daemon.ctl("show", "eggs", "--json").stdout))?["ringing"] == .bool(false) })
+        #expect(eventually { (try? tmux.screen("ring"))?.contains("eggs (done)") == true }, "\((try? tmux.screen("ring")) ?? "")")
+        try tmux.keys("ring", "q")
+    }
+
     @Test("One timer in big digits; Ctrl-C leaves cleanly")
     func watchOne() throws {
         let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
