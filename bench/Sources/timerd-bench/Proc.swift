@@ -61,3 +61,18 @@ enum Proc {
         after.reduce(0) { $0 + $1.value - (before[$1.key] ?? 0) } + before.keys.filter { after[$0] == nil }.count
     }
 }
+
+extension Proc {
+    /// The names of a process's threads (their `comm`), sorted.
+    static func threadNames(_ pid: pid_t) -> [String] {
+        threads(pid).compactMap { read("/proc/\(pid)/task/\($0)/comm")?.trimmingCharacters(in: "\n") }.sorted()
+    }
+
+    /// The parent of a process, or nil if it is gone.
+    static func parent(_ pid: pid_t) -> pid_t? {
+        // The name in parentheses may hold spaces and parentheses: the fields follow the last ")".
+        guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+}

@@ -9,15 +9,60 @@ enum Spawn {
 
     /// Starts `argv` (looked up in PATH if it has no slash) with `environment` (the harness's
     /// own if nil); stdin from /dev/null, stdout and stderr to the given files (/dev/null if nil).
-    static func start(_ argv: [String], environment: [String]? = nil, stdout: String? = nil, stderr: String? = nil)
-        throws(Failure) -> pid_t
+    /// With `group`, it leads a process group of its own, so that `kill(-pid, …)` reaches what
+    /// it starts in turn (a shell's children).
+    static func start(
+        _ argv: [String], environment: [String]? = nil, stdout: String? = nil, stderr: String? = nil, group: Bool = false
+    ) throws(Failure) -> pid_t {
+        try start(argv, environment: environment, group: group) { actions in
+            posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        } stderr: { actions in
+            posix_spawn_file_actions_addopen(&actions, 2, stderr ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        }
+    }
+
+    /// Starts `argv` with its stdout on a pipe: the pid, and the pipe's end to read from
+    /// (non-blocking, close-on-exec; the caller closes it). Its stderr goes to `stderr`.
+    static func startReading(_ argv: [String], environment: [String]? = nil, stderr: String? = nil)
+        throws(Failure) -> (pid: pid_t, fd: Int32)
     {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw Failure(description: "pipe failed") }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        let pid: pid_t
+        do throws(Failure) {
+            pid = try start(argv, environment: environment) { actions in
+                posix_spawn_file_actions_adddup2(&actions, ends[1], 1)
+            } stderr: { actions in
+                posix_spawn_file_actions_addopen(&actions, 2, stderr ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+            }
+        } catch {
+            close(ends[0])
+            close(ends[1])
+            throw error
+        }
+        close(ends[1])
+        _ = fcntl(ends[0], F_SETFL, fcntl(ends[0], F_GETFL) | O_NONBLOCK)
+        return (pid, ends[0])
+    }
+
+    private static func start(
+        _ argv: [String], environment: [String]?, group: Bool = false,
+        stdout: (inout posix_spawn_file_actions_t) -> Void, stderr: (inout posix_spawn_file_actions_t) -> Void
+    ) throws(Failure) -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, stdout ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, stderr ?? "/dev/null", O_WRONLY | O_CREAT | O_APPEND, 0o644)
+        stdout(&actions)
+        stderr(&actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        if group {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP))
+        }
         let args = argv.map { strdup($0) } + [nil]
         let env = environment.map { $0.map { strdup($0) } + [nil] }
         defer {
@@ -27,9 +72,9 @@ enum Spawn {
         var pid: pid_t = 0
         let result: Int32 =
             if let env {
-                posix_spawnp(&pid, argv[0], &actions, nil, args, env)
+                posix_spawnp(&pid, argv[0], &actions, &attributes, args, env)
             } else {
-                posix_spawnp(&pid, argv[0], &actions, nil, args, environ)
+                posix_spawnp(&pid, argv[0], &actions, &attributes, args, environ)
             }
         guard result == 0 else {
             throw Failure(description: "cannot start \(argv[0]): \(String(cString: strerror(result)))")

@@ -1,8 +1,8 @@
 import Glibc
 
 /// timerd-bench: measures timerd against what a user would use instead (`sleep && notify-send`,
-/// `at`, `atq`) and writes bench/results.md. `make bench` runs it; `--quick` is the smoke run
-/// of the test suite (small counts, no `at`, figures not meant to be read).
+/// `sleep && paplay`, `at`, `atq`) and writes bench/results.md. `make bench` runs it; `--quick`
+/// is the smoke run of the test suite (small counts, no `at`, figures not meant to be read).
 struct Options {
     var quick = false
     /// Where timerd and timerctl are.
@@ -12,7 +12,7 @@ struct Options {
     var withAt = false
     /// This program, for `--tick`.
     var harness = "/proc/self/exe"
-    /// The sections to run (by their number or name: 1, load, unread, 2, 3, 4, 5); all when empty.
+    /// The sections to run (by their number or name: 1, load, unread, sound, 2, 3, 4, 5); all when empty.
     var only: Set<String> = []
 }
 
@@ -23,8 +23,10 @@ let usage = """
       --at        also measure at/atd (atd must be running)
       --quick     a smoke run: small counts, seconds not minutes
       --only S    run only section S (1: firing, load: firing under load, unread: clients that
-                  never read, 2: commands and 5: idle, 3: throughput, 4: scale); may be repeated
-    Run it inside a desktop session (DISPLAY, a session bus, a notification server); `make bench` does.
+                  never read, sound: ringing, 2: commands and 5: idle, 3: throughput, 4: scale);
+                  may be repeated
+    Run it inside a desktop session (DISPLAY, a session bus, a notification server, and for
+    `sound` a PulseAudio server); `make bench` does.
     """
 
 var options = Options()
@@ -80,6 +82,7 @@ if wanted("2", "5") { section {
 if wanted("1") { section { try measureAccuracy(options, report) } }
 if wanted("load") { section { try measureFiringUnderLoad(options, report) } }
 if wanted("unread") { section { try measureUnreadLists(options, report) } }
+if wanted("1d", "sound") { section { try measureRinging(options, report) } }
 if wanted("3") { section { try measureThroughput(options, report) } }
 if wanted("4") { section { try measureScale(options, report) } }
 
