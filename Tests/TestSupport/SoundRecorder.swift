@@ -255,6 +255,12 @@ public final class SoundServer: @unchecked Sendable {  // its pid changes only i
         }
     }
 
+    /// Puts a sound in the server's sample cache under `name`, as a desktop's sound theme
+    /// players do.
+    public func cache(_ file: String, as name: String) throws(SoundRecorderError) {
+        _ = try pactl(["upload-sample", file, name])
+    }
+
     func pactl(_ arguments: [String]) throws(SoundRecorderError) -> String {
         try SoundRecorder.output(of: "pactl", arguments, environment: environment)
     }

@@ -53,6 +53,7 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {  // its `var`s ar
     // MARK: The sound thread
 
     private func run() {
+        warmUp()
         var watched = pollfd(fd: queue.fd, events: Int16(POLLIN), revents: 0)
         while true {
             var timeout: Int32 = -1
@@ -161,9 +162,11 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {  // its `var`s ar
         ca_proplist_sets(properties, CA_PROP_EVENT_DESCRIPTION, "Timer done")
         ca_proplist_sets(properties, CA_PROP_MEDIA_ROLE, "event")
         ca_proplist_sets(properties, CA_PROP_CANBERRA_VOLUME, Self.decibels(sound.volume))
-        // Streamed, not uploaded to the server's sample cache: the first ring starts sooner,
-        // and a file changed on disk is played as it is now.
-        ca_proplist_sets(properties, CA_PROP_CANBERRA_CACHE_CONTROL, "volatile")
+        // Streamed from the file, never played from the server's sample cache (which
+        // "volatile" would use if anyone had put the sound there): a cached sample is the
+        // server's, and played on to its end after a cancel; a stream ends with it. And a file
+        // changed on disk is played as it is now.
+        ca_proplist_sets(properties, CA_PROP_CANBERRA_CACHE_CONTROL, "never")
         let box = Unmanaged.passUnretained(self).toOpaque()
         return ca_context_play_full(
             context, sound.id, properties,
@@ -200,6 +203,16 @@ final class CanberraPlayer: SoundPlayer, @unchecked Sendable {  // its `var`s ar
         }
         context = created
         return created
+    }
+
+    /// Opens a context and lets it go, saying nothing if there is no sound server: the first
+    /// one loads libcanberra's PulseAudio driver and libpulse, which would otherwise delay the
+    /// first ring after start-up (bench/analysis.md, section 1d).
+    private func warmUp() {
+        var created: OpaquePointer?
+        guard ca_context_create(&created) == 0, let created else { return }
+        _ = ca_context_open(created)
+        ca_context_destroy(created)
     }
 
     private func closeContext() {

@@ -28,6 +28,9 @@ struct RingTests {
 
     @Test("A timer rings, rings on past its sound's own length, and falls silent within 0.5 s of timerctl dismiss")
     func ringsUntilDismissed() throws {
+        // Even with the sound in the server's sample cache, whose samples play on after a
+        // cancel: timerd streams its own.
+        try SoundServer.shared.cache("/usr/share/sounds/freedesktop/stereo/alarm-clock-elapsed.oga", as: "alarm-clock-elapsed")
         let sink = try Sink()
         let recorder = try SoundRecorder(sink)
         let daemon = try Self.daemon(sink)
