@@ -9,7 +9,8 @@
 #   make sanitize-address, make sanitize-thread
 #                    the test suite built with AddressSanitizer (and LeakSanitizer) or
 #                    ThreadSanitizer, in .build-asan or .build-tsan; fails on any report
-#   make bench       measure timerd against sleep && notify-send and at; writes bench/results.md
+#   make bench       measure timerd against sleep && notify-send, at and sleep && paplay; writes
+#                    bench/results.md
 #   make fuzz        the hostile-input tests for minutes (FUZZ_SECONDS, default 300) instead of the
 #                    seconds `make test` gives them, and 250 rounds of kill -9 during a write
 #                    storm instead of 30; see docs/security.md
