@@ -28,6 +28,12 @@ final class Daemon {
     deinit { stop() }
 
     func start() throws {
+        // BENCH_TIMERD_CONF: settings for the daemon's [notifications], for an A/B run (say,
+        // "sound-player = server" against the default ring); none by default.
+        if let settings = getenv("BENCH_TIMERD_CONF").map({ String(cString: $0) }), let file = fopen(directory + "/timerd.conf", "w") {
+            fputs("[notifications]\n\(settings)\n", file)
+            fclose(file)
+        }
         let begin = Clock.monotonic()
         pid = try Spawn.start([program], environment: environment, stdout: log, stderr: log)
         while true {
