@@ -8,7 +8,9 @@ extension Scheduler {
 
     /// Plays what `notices` ask for: their alarms as one ring (timers already ringing go on,
     /// in it), or else one chime for the lot (reminders that come together sound once).
-    func play(_ notices: [FiringPresentation.Notice], at now: Moment) {
+    /// Returns the timers that began to ring, for their `ringing` events.
+    @discardableResult
+    func play(_ notices: [FiringPresentation.Notice], at now: Moment) -> [String] {
         var outcome = Rings.Outcome()
         var chime: (Sound, Double)?
         for notice in notices {
@@ -25,6 +27,7 @@ extension Scheduler {
             outcome.play.append(rings.chime(source, volume: volume))
         }
         carryOut(outcome)
+        return outcome.started
     }
 
     /// The ring ran its length: it stops, and its timers are `silenced`.
@@ -82,7 +85,7 @@ extension Scheduler {
                     info.ringing = rings.isRinging(info.name)
                     answers[client].replies[n]?.result = .success(.timer(info))
                 case .list(let records, let now, _):
-                    answers[client].replies[n]?.result = .success(.list(records, at: now, ringing: Set(rings.ringing)))
+                    answers[client].replies[n]?.result = .success(.list(records, at: now, ringing: rings.ringingSet))
                 case .value:
                     break
                 }
@@ -99,5 +102,7 @@ extension Rings.Outcome {
         }
         play += later.play
         silenced += later.silenced
+        // Never twice: `ring` leaves out those ringing already.
+        started += later.started
     }
 }

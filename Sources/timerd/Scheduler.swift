@@ -199,7 +199,7 @@ actor Scheduler {
     {
         let history = HistorySource(pending: savePlan.history, store: store)
         var call = MethodCall(
-            now: now, settings: presentation.settings, daemon: identity, history: history, ringing: rings.ringing)
+            now: now, settings: presentation.settings, daemon: identity, history: history, ringing: rings.ringing.count)
         let result = request.respond(to: &table, &call)
         effects = call.effects
         if call.subscribes {
@@ -218,7 +218,7 @@ actor Scheduler {
         if let summary = floodGuard.flush(at: now.boot) {
             let notice = presentation.summary(summary)
             notifier.show(notice.content)
-            play([notice], at: now)
+            tell(.ringing, play([notice], at: now), at: now)
         }
         expireRings(at: now)
         let missed = fire(at: now, lateBecause: absence)
@@ -234,12 +234,11 @@ actor Scheduler {
         guard !effects.isEmpty else { return 0 }
         savePlan.keep(table.takeJournal().keys)
         let shown = presentation.notices(for: effects, at: now, lateBecause: absence).filter { show($0, at: now) }
-        let ringingBefore = rings.ringing
-        play(shown, at: now)
+        let ringing = play(shown, at: now)
         let firings = effects.flatMap { effect -> [Firing] in if case .notify(let firings) = effect { firings } else { [] } }
         savePlan.keep(history: firings.map { $0.historyEntry(at: now.wall) })
         perform(effects.filter { if case .event = $0 { true } else { false } }, at: now)
-        tell(.ringing, rings.ringing.filter { !ringingBefore.contains($0) }, at: now)
+        tell(.ringing, ringing, at: now)
         return firings.filter(\.info.missed).count
     }
 

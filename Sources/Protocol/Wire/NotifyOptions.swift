@@ -25,4 +25,22 @@ public struct NotifyOptions: Sendable, Equatable {
 
     /// At most this many reminders per timer.
     public static let maxReminders = 10
+
+    /// A volume in percent, as on a volume control.
+    public static let volumes: ClosedRange<Int64> = 0...100
+
+    /// A volume as people write it, after `--volume` or in timerd.conf: `70%` or `70`; nil for
+    /// anything else.
+    public static func volume(percent text: String) -> Int? {
+        var digits = Substring(text)
+        if digits.last == "%" { digits.removeLast() }
+        while digits.last == " " { digits.removeLast() }  // "70 %"
+        guard let percent = Int64(digits), volumes.contains(percent) else { return nil }
+        return Int(percent)
+    }
+
+    /// The volume a JSON value or a stored number stands for; nil unless a whole number in range.
+    public static func volume(_ value: Int64?) -> Int? {
+        value.flatMap { volumes.contains($0) ? Int($0) : nil }
+    }
 }

@@ -90,8 +90,8 @@ extension TimerInfo {
         switch o["volume"] {
         case nil, .null?: break
         case let value?:
-            guard let percent = value.int64Value, (0...100).contains(percent) else { throw bad("volume") }
-            volume = Int(percent)
+            guard let percent = NotifyOptions.volume(value.int64Value) else { throw bad("volume") }
+            volume = percent
         }
         let ringing: Bool
         switch o["ringing"] {

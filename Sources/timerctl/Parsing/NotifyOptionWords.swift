@@ -61,8 +61,7 @@ extension CommandInput {
         case (nil, false): break
         }
         if let text = options.values["volume"] {
-            let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
-            guard let percent = Int(digits), (0...100).contains(percent) else {
+            guard let percent = NotifyOptions.volume(percent: text) else {
                 throw refusal("--volume takes a percentage from 0 to 100, such as --volume 40% (as on a volume control); \(TimerText.shellWord(text)) is not one.")
             }
             guard !options.switches.contains("--silent") else {

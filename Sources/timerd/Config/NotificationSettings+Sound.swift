@@ -39,17 +39,8 @@ extension NotificationSettings {
 
     /// `70%` or `70`: percent, as on a volume control.
     static func volume(_ text: String) -> Result<Int, Refusal> {
-        let digits = text.hasSuffix("%") ? String(text.dropLast()).trimmingSpaces : text
-        guard let percent = Int(digits), (0...100).contains(percent) else {
-            return .failure(Refusal(accepted: "a volume from 0% to 100%, such as 70%"))
-        }
-        return .success(percent)
-    }
-}
-
-extension String {
-    fileprivate var trimmingSpaces: String {
-        String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+        NotifyOptions.volume(percent: text).map { .success($0) }
+            ?? .failure(Refusal(accepted: "a volume from 0% to 100%, such as 70%"))
     }
 }
 

@@ -14,11 +14,10 @@ extension Methods.Dismiss: MethodHandler {
                 return .failure(RPCError(error))
             }
         case .all:
-            // The ringing ones, and the notifications of every timer that is done (critical
-            // ones stay on screen until dismissed).
-            let done = table.records.values.filter(\.isDone).map(\.name)
-            call.effects.append(.dismiss(call.ringing + done.filter { !call.ringing.contains($0) }))
-            return .success(.value(["dismissed": .integer(Int64(call.ringing.count))]))
+            // Every timer that is done: the ringing ones (only a done timer rings) and the
+            // notifications of the rest (critical ones stay on screen until dismissed).
+            call.effects.append(.dismiss(table.records.values.filter(\.isDone).map(\.name)))
+            return .success(.value(["dismissed": .integer(Int64(call.ringing))]))
         }
     }
 }

@@ -19,8 +19,8 @@ struct MethodCall {
     let daemon: DaemonIdentity
     /// Where `history` reads from.
     let history: HistorySource
-    /// The timers whose alarm rings now, in the order they fired (what `dismiss` answers).
-    var ringing: [String] = []
+    /// How many timers ring now (what `dismiss` with `all` answers).
+    var ringing = 0
     /// What to carry out once the change is saved (events, notifications to close).
     var effects: [Effect] = []
     /// Set by `subscribe`: the calling client gets events from now on.

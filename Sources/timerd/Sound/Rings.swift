@@ -10,8 +10,10 @@ struct Rings: Equatable, Sendable {
     struct Ring: Equatable, Sendable {
         var sound: PlayedSound
         var limit: RingLimit
-        /// The timers still unanswered, in firing order.
+        /// The timers still unanswered, in firing order, and the same as a set: a ring may hold
+        /// thousands (a deadline many timers share), asked about one by one.
         var timers: [String]
+        var members: Set<String>
         /// When the loop stops by itself (boot clock); nil for a sound played once, or one
         /// that rings until answered.
         var ends: BootInstant?
@@ -23,7 +25,10 @@ struct Rings: Equatable, Sendable {
         var stop: [UInt32] = []
         /// Timers no longer ringing, in the order they stopped.
         var silenced: [String] = []
+        /// Timers that began to ring (not those that were ringing already), in firing order.
+        var started: [String] = []
 
+        /// Nothing to play or stop, and no timer that stopped ringing.
         var isEmpty: Bool { play.isEmpty && stop.isEmpty && silenced.isEmpty }
     }
 
@@ -38,22 +43,25 @@ struct Rings: Equatable, Sendable {
         _ timers: [String], source: Sound, volume: Double, limit: RingLimit, at now: BootInstant
     ) -> Outcome {
         guard !timers.isEmpty else { return Outcome() }
-        var outcome = Outcome()
+        var outcome = Outcome(started: timers.filter { !isRinging($0) })
         var joined = limit
         var ends: BootInstant? = if case .lasting(let length) = limit { now + length } else { nil }
         var ringing = timers
+        var members = Set(timers)
         if let current {
             (joined, ends) = current.limit.joined(with: limit, now: now, ending: current.ends)
-            ringing = current.timers.filter { !timers.contains($0) } + timers
+            // A timer that fires again moves to the end.
+            ringing = current.timers.filter { !members.contains($0) } + timers
+            members.formUnion(current.members)
             let same = current.sound.source == source && current.sound.volume == volume
             if same && current.limit.loops && joined.loops {
-                self.current = Ring(sound: current.sound, limit: joined, timers: ringing, ends: ends)
+                self.current = Ring(sound: current.sound, limit: joined, timers: ringing, members: members, ends: ends)
                 return outcome
             }
             outcome.stop.append(current.sound.id)
         }
         let sound = PlayedSound(id: nextID(), source: source, volume: volume, loops: joined.loops)
-        current = Ring(sound: sound, limit: joined, timers: ringing, ends: ends)
+        current = Ring(sound: sound, limit: joined, timers: ringing, members: members, ends: ends)
         outcome.play.append(sound)
         return outcome
     }
@@ -68,10 +76,9 @@ struct Rings: Equatable, Sendable {
     mutating func answer(_ timers: [String]) -> Outcome {
         guard var ring = current else { return Outcome() }
         var outcome = Outcome()
-        for name in timers where ring.timers.contains(name) {
-            ring.timers.removeAll { $0 == name }
-            outcome.silenced.append(name)
-        }
+        for name in timers where ring.members.remove(name) != nil { outcome.silenced.append(name) }
+        guard !outcome.silenced.isEmpty else { return outcome }
+        ring.timers.removeAll { !ring.members.contains($0) }
         if ring.timers.isEmpty {
             outcome.stop.append(ring.sound.id)
             current = nil
@@ -102,7 +109,10 @@ struct Rings: Equatable, Sendable {
     /// When the ring stops by itself; nil when it will not (or none is on).
     var nextEnd: BootInstant? { current?.ends }
 
-    func isRinging(_ name: String) -> Bool { current?.timers.contains(name) == true }
+    func isRinging(_ name: String) -> Bool { current?.members.contains(name) == true }
+
+    /// Every ringing timer, as a set.
+    var ringingSet: Set<String> { current?.members ?? [] }
 
     /// Every ringing timer, in the order they fired.
     var ringing: [String] { current?.timers ?? [] }

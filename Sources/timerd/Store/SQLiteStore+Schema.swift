@@ -133,7 +133,7 @@ extension SQLiteStore {
             message: select.string(13),
             reminders: (select.string(14) ?? "").split(separator: ",").compactMap { Int64($0) }.map(Duration.nanoseconds),
             sound: sound(select.string(15)),
-            volume: select.int64(18).flatMap { (0...100).contains($0) ? Int($0) : nil }, chain: select.string(16).flatMap(chain),
+            volume: NotifyOptions.volume(select.int64(18)), chain: select.string(16).flatMap(chain),
             todos: select.string(17).flatMap(todos)?.items ?? [],
             nextTodoID: select.string(17).flatMap(todos)?.next ?? 1)
     }

@@ -132,10 +132,10 @@ extension ParamsReader {
         case (.some, true): throw .invalidParams("Give either \"sound\" or \"silent\", not both.")
         }
         if let raw = value("volume") {
-            guard let percent = raw.int64Value, (0...100).contains(percent) else {
+            guard let percent = NotifyOptions.volume(raw.int64Value) else {
                 throw .invalidParams("\"volume\" must be a whole number of percent from 0 to 100, such as 70.")
             }
-            options.volume = Int(percent)
+            options.volume = percent
         }
         return options
     }
