@@ -109,7 +109,7 @@ struct BarFollow {
         }
         clicks.append(contentsOf: buffer[..<n])
         while let line = try? clicks.nextLine() {
-            guard let request = BarClick.request(forI3blocks: line) else { continue }
+            guard let request = BarClick.request(forI3blocks: line, block: Self.blockName) else { continue }
             do { _ = try connection.call([request]) } catch { throw .daemonGone }
         }
     }
@@ -145,6 +145,9 @@ struct BarFollow {
         return poll(&entry, 1, milliseconds) <= 0 || entry.revents & Int16(POLLERR | POLLHUP) == 0
     }
 
+    /// The block i3blocks runs this for, whose clicks are ours.
+    private static let blockName: String? = getenv("BLOCK_NAME").map { String(cString: $0) }
+
     /// Whole milliseconds to wait for `then`, rounded up: a poll that woke early would find
     /// the text unchanged and sleep again.
     static func milliseconds(until then: Timestamp, from now: Timestamp) -> Int32 {
@@ -152,7 +155,8 @@ struct BarFollow {
         return Int32(min(Int64(Int32.max), (nanoseconds + 999_999) / 1_000_000))
     }
 
-    private static func note(_ text: String) {
+    /// A word on standard error, where a bar logs what its module says.
+    static func note(_ text: String) {
         var bytes = Array("timerctl bar: \(text)\n".utf8)
         _ = write(2, &bytes, bytes.count)
     }

@@ -53,12 +53,15 @@ struct BarStyle: Equatable {
             guard let color = BarFormat.color(state), !text.isEmpty else { return escaped }
             return "%{F\(color)}\(escaped)%{F-}"
         case .i3blocks:
-            var object: JSONObject = ["full_text": .string(text)]
+            // i3blocks (1.4 and since) reads a value as a quoted string up to its first quote,
+            // escaped or not, or as digits: quotes and backslashes become look-alikes, and
+            // `urgent` goes as the string "true", which it passes on to i3bar as `true`.
+            var object: JSONObject = ["full_text": .string(Self.i3blocksText(text))]
             if let glance, glance.shown != nil {
-                object["short_text"] = .string(BarTemplate.short.fill(glance, calendar: calendar))
+                object["short_text"] = .string(Self.i3blocksText(BarTemplate.short.fill(glance, calendar: calendar)))
             }
             if let color = BarFormat.color(state), !text.isEmpty { object["color"] = .string(color) }
-            if state == .ringing { object["urgent"] = true }
+            if state == .ringing { object["urgent"] = "true" }
             return JSONWriter.string(.object(object))
         case .waybar:
             let object: JSONObject = [
@@ -70,6 +73,12 @@ struct BarStyle: Equatable {
             ]
             return JSONWriter.string(.object(object))
         }
+    }
+
+    /// `text` without the characters i3blocks cannot pass on: `"` and `\` as ＂ and ＼.
+    static func i3blocksText(_ text: String) -> String {
+        guard text.contains(where: { $0 == "\"" || $0 == "\\" }) else { return text }
+        return String(text.map { $0 == "\"" ? "＂" : $0 == "\\" ? "＼" : $0 })
     }
 
     /// Every timer shown, a line each: `pasta  7:42`, `tea  3:00 (paused)`, with the message.

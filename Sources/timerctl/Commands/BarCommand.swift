@@ -77,15 +77,10 @@ struct BarCommand: Command {
             glance = BarGlance(timers: timers, pinned: pinned, now: CommandContext.wallNow())
         } catch where error.kind == .unreachable {
             // A prompt runs this every time: no daemon is not an error there, only an empty line.
-            if isatty(1) != 0 { Self.note(error.message) }
+            if isatty(1) != 0 { BarFollow.note(error.message) }
             glance = nil
         }
         var output = BarOutput()
         _ = output.write(style.line(glance, calendar: context.calendar))
-    }
-
-    private static func note(_ text: String) {
-        var bytes = Array("timerctl bar: \(text)\n".utf8)
-        _ = write(2, &bytes, bytes.count)
     }
 }

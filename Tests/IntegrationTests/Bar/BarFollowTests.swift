@@ -54,7 +54,7 @@ struct BarFollowTests {
         #expect(bar.next()?.line == #"{"full_text":""}"#)
         #expect(try daemon.ctl("start", "eggs", "0.3").status == 0)
         let ringing = try #require(bar.line { $0.contains("🔔 eggs done") })
-        #expect(ringing.line == ##"{"full_text":"🔔 eggs done","short_text":"🔔 done","color":"#FB4934","urgent":true}"##)
+        #expect(ringing.line == ##"{"full_text":"🔔 eggs done","short_text":"🔔 done","color":"#FB4934","urgent":"true"}"##)
         let sent = ContinuousClock.now
         _ = try daemon.connect().call("dismiss", ["name": "@ringing"])
         let answered = try #require(bar.next())
