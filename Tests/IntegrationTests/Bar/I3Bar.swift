@@ -1,0 +1,244 @@
+import Foundation
+import Glibc
+import Protocol
+import Testing
+
+/// A real i3 status bar on an X server of its own: Xvfb, i3 with one bar (i3bar) whose
+/// status command is i3blocks running one block, `command`. What i3blocks sends i3bar (the
+/// i3bar protocol, one status line a line) is recorded on the way, and the bar can be
+/// photographed. Everything it started is stopped when it goes, whatever happened.
+///
+/// The X server is never the shared one (`DISPLAY`) that other tests use: Xvfb picks a free
+/// display itself (`-displayfd`), so tests running at once cannot take the same one.
+final class I3Bar {
+    /// Xvfb, i3, i3bar, i3blocks and ImageMagick, where `scripts/deps test` installs them.
+    static let programs = ["/usr/bin/Xvfb", "/usr/bin/i3", "/usr/bin/i3bar", "/usr/bin/i3blocks", "/usr/bin/import", "/usr/bin/convert"]
+    static var available: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
+
+    /// The screen: wide enough for a status line, no taller than needed.
+    static let width = 1024, height = 200
+    /// The rows photographed: the bar (about 24 pixels with its 13 pt font) and a little more.
+    static let barRows = 32
+    /// The bar's colours: a dark background, and for an urgent block (a ringing timer) the
+    /// ringing colour itself, so that the screen shows red whichever way the block says so.
+    static let background = "#1D2021", text = "#EBDBB2", urgent = "#FB4934"
+
+    let directory: String
+    let display: String
+    private let xvfb: Child
+    private let i3: Child
+    /// Set in the environment of everything started here: what `stop()` sweeps up at the end
+    /// (i3 starts i3bar detached, and i3bar starts the status command in a group of its own).
+    private let marker: String
+
+    /// Starts the X server and i3, whose bar runs `command` (a shell command line) as
+    /// i3blocks' one block, `interval=persist`, `format=json`.
+    init(command: String, environment: [String: String]) throws {
+        directory = makeTemporaryDirectory()
+        marker = "TIMERD_I3BAR_TEST=\(directory)"
+        let xvfb: Child
+        do {
+            xvfb = try Child(
+                "/usr/bin/Xvfb",
+                ["-displayfd", "1", "-screen", "0", "\(Self.width)x\(Self.height)x24", "-nolisten", "tcp"],
+                stdout: directory + "/display", stderr: directory + "/xvfb.log")
+        } catch {
+            removeDirectory(directory)
+            throw error
+        }
+        self.xvfb = xvfb
+        var number: String?
+        let displayFile = directory + "/display"
+        let up = eventually(timeout: .seconds(10)) {
+            let written = (try? String(contentsOfFile: displayFile, encoding: .utf8)) ?? ""
+            if written.hasSuffix("\n") { number = written.trimmingCharacters(in: .whitespacesAndNewlines) }
+            return number != nil || !xvfb.isRunning
+        }
+        guard up, let number, xvfb.isRunning else {
+            xvfb.signal(SIGKILL)
+            let log = (try? String(contentsOfFile: directory + "/xvfb.log", encoding: .utf8)) ?? ""
+            removeDirectory(directory)
+            throw I3BarError("Xvfb did not start: \(log)")
+        }
+        display = ":" + number
+
+        try Self.write(
+            """
+            [timer]
+            command=\(command)
+            interval=persist
+            format=json
+
+            """, to: directory + "/i3blocks.conf")
+        try Self.write(
+            """
+            #!/bin/sh
+            # What i3blocks sends i3bar, recorded on the way.
+            /usr/bin/i3blocks -c \(directory)/i3blocks.conf | tee \(directory)/stream
+
+            """, to: directory + "/status", mode: 0o755)
+        // No windows, so no wizard or nagbar to answer: one bar, at the top, without
+        // workspace buttons, in a font that is there (fontconfig finds the bell in Noto
+        // Color Emoji).
+        try Self.write(
+            """
+            # i3 config file (v4)
+            font pango:DejaVu Sans 13
+            bar {
+                position top
+                workspace_buttons no
+                tray_output none
+                status_command \(directory)/status
+                colors {
+                    background \(Self.background)
+                    statusline \(Self.text)
+                    urgent_workspace \(Self.urgent) \(Self.urgent) \(Self.background)
+                }
+            }
+
+            """, to: directory + "/i3.conf")
+
+        var env = environment
+        env["DISPLAY"] = display
+        // i3 puts its IPC socket and logs under XDG_RUNTIME_DIR: here, not the desktop's.
+        env["XDG_RUNTIME_DIR"] = directory
+        env["TIMERD_I3BAR_TEST"] = directory
+        do {
+            i3 = try Child("/usr/bin/i3", ["-c", directory + "/i3.conf"], environment: env, stdout: directory + "/i3.log", stderr: directory + "/i3.log")
+        } catch {
+            xvfb.signal(SIGKILL)
+            xvfb.wait()
+            removeDirectory(directory)
+            throw error
+        }
+    }
+
+    private static func write(_ text: String, to path: String, mode: Int = 0o644) throws {
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+    }
+
+    /// i3's own output, and Xvfb's, for a failure's message.
+    func logs() -> String {
+        ["i3.log", "xvfb.log"].map { name in
+            "\(name): " + ((try? String(contentsOfFile: directory + "/" + name, encoding: .utf8)) ?? "")
+        }.joined(separator: "\n")
+    }
+
+    // MARK: What i3blocks sent i3bar
+
+    /// Everything recorded so far.
+    func stream() -> String {
+        (try? String(contentsOfFile: directory + "/stream", encoding: .utf8)) ?? ""
+    }
+
+    /// The block of each status line i3blocks sent so far, in order: the object named
+    /// `timer`, or nil for a line without it (i3blocks leaves out a block whose `full_text`
+    /// is empty). Lines cut short (still being written) are left out.
+    func blocks() -> [JSONObject?] {
+        stream().split(separator: "\n").compactMap { raw -> JSONObject?? in
+            var line = Substring(raw)
+            if line.hasPrefix(",") { line = line.dropFirst() }
+            guard line.hasPrefix("["), line.hasSuffix("]"),
+                let blocks = (try? JSONParser.parse(String(line)))?.arrayValue
+            else { return nil }
+            return .some(blocks.compactMap(\.objectValue).first { $0["name"] == "timer" })
+        }
+    }
+
+    /// The last status line's block, if one was sent.
+    var latest: JSONObject? { blocks().last ?? nil }
+
+    /// Waits until the last status line's block satisfies `condition`.
+    func waitForBlock(timeout: Duration = .seconds(10), _ condition: (JSONObject) -> Bool) -> Bool {
+        eventually(timeout: timeout) { latest.map(condition) ?? false }
+    }
+
+    // MARK: What the screen shows
+
+    /// The top of the screen, where the bar is, as i3bar drew it (ImageMagick's `import`).
+    /// `keep` also saves it as a PNG there.
+    func photograph(keep: String? = nil) throws -> Screenshot {
+        let png = keep ?? directory + "/bar.png", raw = directory + "/bar.rgb"
+        let shot = try run(
+            "/usr/bin/import",
+            ["-display", display, "-window", "root", "-crop", "\(Self.width)x\(Self.barRows)+0+0", "+repage", png])
+        guard shot.status == 0 else { throw I3BarError("import failed: \(shot)") }
+        let convert = try run("/usr/bin/convert", [png, "-depth", "8", "rgb:" + raw])
+        guard convert.status == 0 else { throw I3BarError("convert failed: \(convert)") }
+        let pixels = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
+        guard pixels.count == Self.width * Self.barRows * 3 else {
+            throw I3BarError("a \(Self.width)x\(Self.barRows) screenshot came out as \(pixels.count) bytes")
+        }
+        return Screenshot(width: Self.width, pixels: pixels)
+    }
+
+    /// Photographs the bar until `condition` holds of a picture; the last one taken.
+    func photograph(until timeout: Duration = .seconds(5), _ condition: (Screenshot) -> Bool) throws -> Screenshot {
+        var last = try photograph()
+        _ = try eventually(timeout: timeout) {
+            last = try photograph()
+            return condition(last)
+        }
+        return last
+    }
+
+    // MARK: The end
+
+    /// Stops i3 (its bar, i3blocks and the block go with it), then anything of ours that is
+    /// left, then the X server.
+    func stop() {
+        i3.signal(SIGTERM)
+        if !eventually(timeout: .seconds(3), { !i3.isRunning }) { i3.signal(SIGKILL) }
+        i3.wait()
+        for pid in Self.processes(carrying: marker) { kill(pid, SIGKILL) }
+        xvfb.signal(SIGTERM)
+        if !eventually(timeout: .seconds(3), { !xvfb.isRunning }) { xvfb.signal(SIGKILL) }
+        xvfb.wait()
+    }
+
+    /// The processes whose environment holds `entry` (this user's: the only ones we can read).
+    private static func processes(carrying entry: String) -> [pid_t] {
+        let wanted = Array(entry.utf8)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return names.compactMap { name -> pid_t? in
+            guard let pid = pid_t(name), pid != getpid(),
+                let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ")
+            else { return nil }
+            return environ.split(separator: 0).contains { Array($0) == wanted } ? pid : nil
+        }
+    }
+
+    deinit {
+        stop()
+        removeDirectory(directory)
+    }
+}
+
+/// A picture of the bar: rows of RGB pixels.
+struct Screenshot {
+    let width: Int
+    let pixels: [UInt8]
+
+    /// How many pixels are exactly `hex` (`#RRGGBB`) in columns `columns` (all by default).
+    func count(_ hex: String, columns: Range<Int>? = nil) -> Int {
+        let value = UInt32(hex.dropFirst(), radix: 16)!
+        let rgb = (UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
+        return count(columns: columns) { $0 == rgb.0 && $1 == rgb.1 && $2 == rgb.2 }
+    }
+
+    /// How many pixels in `columns` satisfy `test(red, green, blue)`.
+    func count(columns: Range<Int>? = nil, where test: (UInt8, UInt8, UInt8) -> Bool) -> Int {
+        let columns = columns ?? 0..<width
+        var found = 0
+        for start in stride(from: 0, to: pixels.count, by: 3) where columns.contains((start / 3) % width) {
+            if test(pixels[start], pixels[start + 1], pixels[start + 2]) { found += 1 }
+        }
+        return found
+    }
+}
+
+struct I3BarError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
