@@ -12,7 +12,7 @@ import Testing
 /// display itself (`-displayfd`), so tests running at once cannot take the same one.
 final class I3Bar {
     /// Xvfb, i3, i3bar, i3blocks and ImageMagick, where `scripts/deps test` installs them.
-    static let programs = ["/usr/bin/Xvfb", "/usr/bin/i3", "/usr/bin/i3bar", "/usr/bin/i3blocks", "/usr/bin/import", "/usr/bin/convert"]
+    static let programs = ["/usr/bin/Xvfb", "/usr/bin/i3", "/usr/bin/i3bar", "/usr/bin/i3blocks", "/usr/bin/import", "/usr/bin/convert", "/usr/bin/identify"]
     static var available: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
 
     /// The screen: wide enough for a status line, no taller than needed.
@@ -27,15 +27,14 @@ final class I3Bar {
     let display: String
     private let xvfb: Child
     private let i3: Child
-    /// Set in the environment of everything started here: what `stop()` sweeps up at the end
-    /// (i3 starts i3bar detached, and i3bar starts the status command in a group of its own).
-    private let marker: String
+    /// In the environment of everything started here, for `stop()` to sweep up.
+    private let marker: ProcessMarker
 
     /// Starts the X server and i3, whose bar runs `command` (a shell command line) as
     /// i3blocks' one block, `interval=persist`, `format=json`.
     init(command: String, environment: [String: String]) throws {
         directory = makeTemporaryDirectory()
-        marker = "TIMERD_I3BAR_TEST=\(directory)"
+        marker = ProcessMarker(directory)
         let xvfb: Child
         do {
             xvfb = try Child(
@@ -58,7 +57,7 @@ final class I3Bar {
             xvfb.signal(SIGKILL)
             let log = (try? String(contentsOfFile: directory + "/xvfb.log", encoding: .utf8)) ?? ""
             removeDirectory(directory)
-            throw I3BarError("Xvfb did not start: \(log)")
+            throw BarError("Xvfb did not start: \(log)")
         }
         display = ":" + number
 
@@ -102,7 +101,7 @@ final class I3Bar {
         env["DISPLAY"] = display
         // i3 puts its IPC socket and logs under XDG_RUNTIME_DIR: here, not the desktop's.
         env["XDG_RUNTIME_DIR"] = directory
-        env["TIMERD_I3BAR_TEST"] = directory
+        env[marker.entry.key] = marker.entry.value
         do {
             i3 = try Child("/usr/bin/i3", ["-c", directory + "/i3.conf"], environment: env, stdout: directory + "/i3.log", stderr: directory + "/i3.log")
         } catch {
@@ -156,21 +155,15 @@ final class I3Bar {
 
     // MARK: What the screen shows
 
-    /// The top of the screen, where the bar is, as i3bar drew it (ImageMagick's `import`).
-    /// `keep` also saves it as a PNG there.
-    func photograph(keep: String? = nil) throws -> Screenshot {
-        let png = keep ?? directory + "/bar.png", raw = directory + "/bar.rgb"
+    /// The top of the screen, where the bar is, as i3bar drew it (ImageMagick's `import`),
+    /// saved as `png` (by default in the private directory).
+    func photograph(keep png: String? = nil) throws -> Screenshot {
+        let png = png ?? directory + "/bar.png"
         let shot = try run(
             "/usr/bin/import",
             ["-display", display, "-window", "root", "-crop", "\(Self.width)x\(Self.barRows)+0+0", "+repage", png])
-        guard shot.status == 0 else { throw I3BarError("import failed: \(shot)") }
-        let convert = try run("/usr/bin/convert", [png, "-depth", "8", "rgb:" + raw])
-        guard convert.status == 0 else { throw I3BarError("convert failed: \(convert)") }
-        let pixels = try [UInt8](Data(contentsOf: URL(fileURLWithPath: raw)))
-        guard pixels.count == Self.width * Self.barRows * 3 else {
-            throw I3BarError("a \(Self.width)x\(Self.barRows) screenshot came out as \(pixels.count) bytes")
-        }
-        return Screenshot(width: Self.width, pixels: pixels)
+        guard shot.status == 0 else { throw BarError("import failed: \(shot)") }
+        return try Screenshot(png: png)
     }
 
     /// Photographs the bar until `condition` holds of a picture; the last one taken.
@@ -191,54 +184,14 @@ final class I3Bar {
         i3.signal(SIGTERM)
         if !eventually(timeout: .seconds(3), { !i3.isRunning }) { i3.signal(SIGKILL) }
         i3.wait()
-        for pid in Self.processes(carrying: marker) { kill(pid, SIGKILL) }
+        marker.killAll()
         xvfb.signal(SIGTERM)
         if !eventually(timeout: .seconds(3), { !xvfb.isRunning }) { xvfb.signal(SIGKILL) }
         xvfb.wait()
-    }
-
-    /// The processes whose environment holds `entry` (this user's: the only ones we can read).
-    private static func processes(carrying entry: String) -> [pid_t] {
-        let wanted = Array(entry.utf8)
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-        return names.compactMap { name -> pid_t? in
-            guard let pid = pid_t(name), pid != getpid(),
-                let environ = FileManager.default.contents(atPath: "/proc/\(name)/environ")
-            else { return nil }
-            return environ.split(separator: 0).contains { Array($0) == wanted } ? pid : nil
-        }
     }
 
     deinit {
         stop()
         removeDirectory(directory)
     }
-}
-
-/// A picture of the bar: rows of RGB pixels.
-struct Screenshot {
-    let width: Int
-    let pixels: [UInt8]
-
-    /// How many pixels are exactly `hex` (`#RRGGBB`) in columns `columns` (all by default).
-    func count(_ hex: String, columns: Range<Int>? = nil) -> Int {
-        let value = UInt32(hex.dropFirst(), radix: 16)!
-        let rgb = (UInt8(value >> 16), UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF))
-        return count(columns: columns) { $0 == rgb.0 && $1 == rgb.1 && $2 == rgb.2 }
-    }
-
-    /// How many pixels in `columns` satisfy `test(red, green, blue)`.
-    func count(columns: Range<Int>? = nil, where test: (UInt8, UInt8, UInt8) -> Bool) -> Int {
-        let columns = columns ?? 0..<width
-        var found = 0
-        for start in stride(from: 0, to: pixels.count, by: 3) where columns.contains((start / 3) % width) {
-            if test(pixels[start], pixels[start + 1], pixels[start + 2]) { found += 1 }
-        }
-        return found
-    }
-}
-
-struct I3BarError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }
