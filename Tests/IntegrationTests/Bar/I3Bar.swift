@@ -149,7 +149,7 @@ final class I3Bar {
     var latest: JSONObject? { blocks().last ?? nil }
 
     /// Waits until the last status line's block satisfies `condition`.
-    func waitForBlock(timeout: Duration = .seconds(10), _ condition: (JSONObject) -> Bool) -> Bool {
+    func waitForBlock(timeout: Duration = .seconds(20), _ condition: (JSONObject) -> Bool) -> Bool {
         eventually(timeout: timeout) { latest.map(condition) ?? false }
     }
 
@@ -167,7 +167,7 @@ final class I3Bar {
     }
 
     /// Photographs the bar until `condition` holds of a picture; the last one taken.
-    func photograph(until timeout: Duration = .seconds(5), _ condition: (Screenshot) -> Bool) throws -> Screenshot {
+    func photograph(until timeout: Duration = .seconds(10), _ condition: (Screenshot) -> Bool) throws -> Screenshot {
         var last = try photograph()
         _ = try eventually(timeout: timeout) {
             last = try photograph()

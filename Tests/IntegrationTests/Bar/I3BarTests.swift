@@ -41,7 +41,7 @@ struct I3BarTests {
         func context() -> Comment { "i3bar was sent:\n\(String(bar.stream().suffix(1500)))\n\(bar.logs())" }
 
         // With no timers the block is empty, and i3blocks leaves it out.
-        try #require(eventually(timeout: .seconds(15)) { !bar.blocks().isEmpty }, "i3blocks sent i3bar nothing; \(context())")
+        try #require(eventually(timeout: .seconds(20)) { !bar.blocks().isEmpty }, "i3blocks sent i3bar nothing; \(context())")
         #expect(bar.latest == nil, context())
         let empty = try bar.photograph()
         #expect(empty.count(Self.ringing) == 0)
@@ -57,7 +57,7 @@ struct I3BarTests {
         #expect(Self.isClock(Self.text(first, "short_text")[...]), "short_text: \(first)")
         #expect(first["color"] == nil && first["urgent"] == nil, "a plain running timer: \(first)")
         #expect(
-            bar.waitForBlock(timeout: Duration.seconds(3)) { pastaClock($0) && Self.text($0) != Self.text(first) },
+            bar.waitForBlock(timeout: Duration.seconds(5)) { pastaClock($0) && Self.text($0) != Self.text(first) },
             "the countdown did not tick; \(context())")
         let counting = try bar.photograph { Self.lettering($0) > Self.lettering(empty) + 50 }
         #expect(Self.lettering(counting) > Self.lettering(empty) + 50, "i3bar drew no status text for the countdown")

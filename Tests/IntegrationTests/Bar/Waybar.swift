@@ -63,7 +63,7 @@ final class Waybar {
         let directory = self.directory
         var found: String?
         try #require(
-            eventually(timeout: .seconds(10)) {
+            eventually(timeout: .seconds(20)) {
                 let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
                 found = names.first { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }
                 return found != nil || !sway.isRunning
@@ -137,7 +137,7 @@ final class Waybar {
         return try? JSONParser.parse(String(lines[lines.count - 2]))
     }
 
-    func waitForLine(timeout: Duration = .seconds(10), _ condition: (JSONValue) -> Bool) -> Bool {
+    func waitForLine(timeout: Duration = .seconds(20), _ condition: (JSONValue) -> Bool) -> Bool {
         eventually(timeout: timeout) { latest.map(condition) ?? false }
     }
 
@@ -152,7 +152,7 @@ final class Waybar {
     }
 
     /// Photographs the bar until `condition` holds of a picture; the last one taken.
-    func photograph(until timeout: Duration = .seconds(5), _ condition: (Screenshot) -> Bool) throws -> Screenshot {
+    func photograph(until timeout: Duration = .seconds(10), _ condition: (Screenshot) -> Bool) throws -> Screenshot {
         var last = try photograph()
         _ = try eventually(timeout: timeout) {
             last = try photograph()
