@@ -90,4 +90,17 @@ struct I3BarTests {
         let grey = try bar.photograph { $0.count(Self.paused) >= 20 }
         #expect(grey.count(Self.paused) >= 20, "i3bar drew nothing in the paused grey (\(grey.count(Self.paused)) pixels)")
     }
+
+    @Test("A name with quotes and a backslash reaches i3bar as typed", .timeLimit(.minutes(1)))
+    func quotesAndBackslash() throws {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
+        let command = "'\(Programs.timerctl)' --socket '\(daemon.socket)' bar --format i3blocks --follow"
+        let bar = try I3Bar(command: command, environment: daemon.environment)
+        let name = #"say "hi" \o/"#
+        #expect(try daemon.ctl("start", name, "10m").status == 0)
+        try #require(bar.waitForBlock { _ in true }, "no block; i3bar was sent:\n\(bar.stream())\n\(bar.logs())")
+        #expect(
+            bar.waitForBlock(timeout: Duration.seconds(5)) { Self.text($0).hasPrefix(name + " ") },
+            "i3bar was sent:\n\(String(bar.stream().suffix(600)))")
+    }
 }
