@@ -46,6 +46,7 @@ struct BarFollow {
     mutating func run() throws(CtlFailure) {
         while true {
             var reason = "timerd closed the connection"
+            let began = Watch.monotonicNow()
             do {
                 var connection = try connect()
                 do throws(End) { try follow(&connection) } catch { if error == .readerGone { return } }
@@ -54,6 +55,8 @@ struct BarFollow {
             }
             guard output.write(style.line(nil, calendar: calendar)) else { return }
             Self.note("\(reason); waiting for timerd to listen at \(socketPath) again.")
+            // A daemon that answers and hangs up at once is not tried again at once.
+            if Watch.monotonicNow() - began < 1_000_000_000, !Self.readerStays(for: 1_000) { return }
             do throws(End) { try waitForSocket() } catch { return }
         }
     }
@@ -114,6 +117,8 @@ struct BarFollow {
     /// Waits until something changes where the socket lives (the daemon binding it), then
     /// until it answers; `readerGone` if the bar goes first.
     private mutating func waitForSocket() throws(End) {
+        // A socket that systemd holds (timerd.socket) answers at once, and starts timerd.
+        if Self.answers(socketPath) { return }
         while true {
             let watch = DirectoryWatch(around: socketPath)
             var fds = [pollfd(fd: watch?.fd ?? -1, events: Int16(POLLIN), revents: 0), pollfd(fd: 1, events: 0, revents: 0)]
@@ -123,12 +128,21 @@ struct BarFollow {
             // A daemon binds its socket a moment before it listens: a few tries, soon after.
             for delay: UInt32 in [0, 5_000, 20_000, 50_000, 100_000, 250_000] {
                 usleep(delay)
-                if case .success(let fd) = UnixSocket.connect(socketPath) {
-                    close(fd)
-                    return
-                }
+                if Self.answers(socketPath) { return }
             }
         }
+    }
+
+    private static func answers(_ path: String) -> Bool {
+        guard case .success(let fd) = UnixSocket.connect(path) else { return false }
+        close(fd)
+        return true
+    }
+
+    /// Waits `milliseconds`; false if the bar closed the pipe meanwhile.
+    private static func readerStays(for milliseconds: Int32) -> Bool {
+        var entry = pollfd(fd: 1, events: 0, revents: 0)
+        return poll(&entry, 1, milliseconds) <= 0 || entry.revents & Int16(POLLERR | POLLHUP) == 0
     }
 
     /// Whole milliseconds to wait for `then`, rounded up: a poll that woke early would find

@@ -68,8 +68,8 @@ enum Completion {
     /// answer (one that is stuck): a shell must not hang on a Tab.
     static let replyTimeout = timeval(tv_sec: 1, tv_usec: 0)
 
-    /// The names of the daemon's timers, with `--no-spawn` semantics: connects only to a
-    /// daemon that is already running.
+    /// The names of the daemon's timers and the selectors (`@next`…), with `--no-spawn`
+    /// semantics: connects only to a daemon that is already running.
     static func timerNames(socket: String?) -> [String] {
         let location = SocketLocation.current(explicit: socket)
         guard location.pathProblem == nil else { return [] }
@@ -80,7 +80,9 @@ enum Completion {
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var connection = DaemonConnection(fd: fd)
         guard let reply = try? connection.call(.list), case .array(let items)? = reply["timers"] else { return [] }
-        return items.compactMap { $0["name"]?.stringValue }.filter { TimerText.problem(withName: $0) == nil }
+        let names = items.compactMap { $0["name"]?.stringValue }.filter { TimerText.problem(withName: $0) == nil }
+        // The selectors stand for a timer too, once there is one.
+        return names.isEmpty ? [] : names + TimerSelector.allCases.map(\.rawValue)
     }
 
     /// The group of the configuration file that holds the presets, `NAME=DURATION`.
