@@ -11,9 +11,24 @@ import Testing
 /// The X server is never the shared one (`DISPLAY`) that other tests use: Xvfb picks a free
 /// display itself (`-displayfd`), so tests running at once cannot take the same one.
 final class I3Bar {
-    /// Xvfb, i3, i3bar, i3blocks and ImageMagick, where `scripts/deps test` installs them.
-    static let programs = ["/usr/bin/Xvfb", "/usr/bin/i3", "/usr/bin/i3bar", "/usr/bin/i3blocks", "/usr/bin/import", "/usr/bin/convert", "/usr/bin/identify"]
+    /// Xvfb, i3, i3bar, i3blocks, ImageMagick and xdotool, where `scripts/deps test` installs them.
+    static let programs = [
+        "/usr/bin/Xvfb", "/usr/bin/i3", "/usr/bin/i3bar", "/usr/bin/i3blocks", "/usr/bin/import", "/usr/bin/convert",
+        "/usr/bin/identify", "/usr/bin/xdotool",
+    ]
     static var available: Bool { programs.allSatisfy { FileManager.default.isExecutableFile(atPath: $0) } }
+
+    /// Whether i3blocks hands a persistent block the clicks on it: from 1.5 on, on a stdin of
+    /// the block's own. 1.4 (Debian 12's) gives it none: the block inherits i3blocks' stdin,
+    /// i3bar's raw click stream (`[`, then `{…}`, then `,{…}` for every later click), which
+    /// i3blocks reads too, so that each click goes to whichever reads first.
+    static let passesClicks: Bool = {
+        guard available, let version = try? run("/usr/bin/i3blocks", ["-V"]) else { return false }
+        let words = (version.stdout + version.stderr).split(whereSeparator: \.isWhitespace)
+        guard let number = words.dropFirst().first, words.first == "i3blocks" else { return false }
+        let parts = number.split(separator: ".").compactMap { Int($0) }
+        return parts.count >= 2 && (parts[0], parts[1]) >= (1, 5)
+    }()
 
     /// The screen: wide enough for a status line, no taller than needed.
     static let width = 1024, height = 200
@@ -174,6 +189,15 @@ final class I3Bar {
             return condition(last)
         }
         return last
+    }
+
+    /// Clicks `button` (1 left, 3 right, 4 and 5 the wheel) at column `x` of the bar, as a
+    /// person would (xdotool, through the X server's XTEST).
+    func click(_ button: Int, x: Int) throws {
+        var env = ProcessInfo.processInfo.environment
+        env["DISPLAY"] = display
+        let result = try run("/usr/bin/xdotool", ["mousemove", "\(x)", "10", "click", "\(button)"], environment: env)
+        guard result.status == 0 else { throw BarError("xdotool failed: \(result)") }
     }
 
     // MARK: The end

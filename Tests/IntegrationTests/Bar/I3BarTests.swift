@@ -109,4 +109,31 @@ struct I3BarTests {
             },
             "i3bar was sent:\n\(String(bar.stream().suffix(600)))")
     }
+
+    @Test(
+        "Clicks on the block in i3bar: the left button pauses and resumes the timer shown, the wheel adds a minute",
+        .enabled(if: I3Bar.passesClicks, "i3blocks before 1.5 gives a persistent block no clicks of its own (see I3Bar.passesClicks)"),
+        .timeLimit(.minutes(1)))
+    func clicks() throws {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
+        let command = "'\(Programs.timerctl)' --socket '\(daemon.socket)' bar --format i3blocks --follow"
+        let bar = try I3Bar(command: command, environment: daemon.environment)
+        func pasta() -> JSONValue? { try? JSONParser.parse(try daemon.ctl("show", "pasta", "--json").stdout) }
+        func context() -> Comment { "i3bar was sent:\n\(String(bar.stream().suffix(1000)))\n\(bar.logs())" }
+
+        #expect(try daemon.ctl("start", "pasta", "10m").status == 0)
+        try #require(bar.waitForBlock { Self.text($0).hasPrefix("pasta ") }, context())
+        let light: (UInt8, UInt8, UInt8) -> Bool = { r, g, b in r > 150 && g > 150 && b > 120 }
+        let shot = try bar.photograph { Self.lettering($0) > 50 }
+        let block = try #require(shot.span(columns: I3Bar.width / 2..<I3Bar.width, where: light), "no block drawn to click")
+        let middle = (block.lowerBound + block.upperBound) / 2
+
+        try bar.click(1, x: middle)
+        #expect(eventually { pasta()?["state"] == "paused" }, "a left click did not pause pasta; \(context())")
+        #expect(bar.waitForBlock { $0["color"] == JSONValue.string(Self.paused) }, context())
+        try bar.click(1, x: middle)
+        #expect(eventually { pasta()?["state"] == "running" }, "a second left click did not resume pasta; \(context())")
+        try bar.click(4, x: middle)
+        #expect(eventually { pasta()?["duration"] == 660 }, "the wheel up did not add a minute; \(context())")
+    }
 }

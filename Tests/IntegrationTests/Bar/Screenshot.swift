@@ -26,6 +26,19 @@ struct Screenshot {
         return count(columns: columns) { $0 == rgb.0 && $1 == rgb.1 && $2 == rgb.2 }
     }
 
+    /// The columns from the first to the last that hold a pixel satisfying `test`, within
+    /// `columns`; nil if none does.
+    func span(columns: Range<Int>? = nil, where test: (UInt8, UInt8, UInt8) -> Bool) -> ClosedRange<Int>? {
+        let columns = columns ?? 0..<width
+        var found: ClosedRange<Int>?
+        for start in stride(from: 0, to: pixels.count, by: 3) where test(pixels[start], pixels[start + 1], pixels[start + 2]) {
+            let column = (start / 3) % width
+            guard columns.contains(column) else { continue }
+            found = found.map { min($0.lowerBound, column)...max($0.upperBound, column) } ?? column...column
+        }
+        return found
+    }
+
     /// How many pixels in `columns` satisfy `test(red, green, blue)`.
     func count(columns: Range<Int>? = nil, where test: (UInt8, UInt8, UInt8) -> Bool) -> Int {
         let columns = columns ?? 0..<width
