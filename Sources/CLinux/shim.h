@@ -1,7 +1,7 @@
 #ifndef TIMERD_CLINUX_SHIM_H
 #define TIMERD_CLINUX_SHIM_H
 // Linux interfaces that Swift's Glibc module does not export (epoll, timerfd, eventfd,
-// signalfd, inotify, peer credentials, mallopt, inode flags), with small inline wrappers where the C
+// signalfd, inotify, pidfds, peer credentials, mallopt, inode flags), with small inline wrappers where the C
 // types do not import well (the packed struct epoll_event) or the call is variadic (ioctl),
 // and a SIGBUS handler, which must be C to be async-signal-safe.
 
@@ -60,6 +60,15 @@ extern int accept4(int fd, struct sockaddr *address, socklen_t *length, int flag
 /// Closes every descriptor from `from` up in a spawned child (glibc 2.34+), so a daemon
 /// started by a client keeps none of the client's descriptors open.
 extern int posix_spawn_file_actions_addclosefrom_np(posix_spawn_file_actions_t *actions, int from);
+
+/// A descriptor that becomes readable when process `pid` exits (Linux 5.3), so that the event
+/// loop reaps its own children, and only those: a SIGCHLD handler's `waitpid(-1)` would take
+/// the children of GLib and libcanberra from under them. glibc 2.36 declares it.
+extern int pidfd_open(pid_t pid, unsigned int flags);
+
+/// pipe2 (both ends close-on-exec from the start, so no hook started meanwhile inherits
+/// them) is a GNU extension the Glibc module hides.
+extern int pipe2(int fds[2], int flags);
 
 /// Names a thread (shown by top -H and in /proc), also a GNU extension.
 extern int pthread_setname_np(pthread_t thread, const char *name);
