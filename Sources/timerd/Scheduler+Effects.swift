@@ -20,6 +20,7 @@ extension Scheduler {
         for effect in effects {
             switch effect {
             case .event(let event, var info):
+                if event == .started { submit(hooks(for: [effect]), at: now) }
                 guard !subscribers.isEmpty else { continue }
                 info.ringing = rings.isRinging(info.name)
                 deliver(RPC.eventLine(event, info))

@@ -53,6 +53,7 @@ extension Scheduler {
         let outcome = rings.answer(names)
         carryOut(outcome)
         tell(.dismissed, outcome.silenced, at: now)
+        submit(dismissedHooks(outcome.silenced, at: now), at: now)
     }
 
     func carryOut(_ outcome: Rings.Outcome) {

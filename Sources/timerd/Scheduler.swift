@@ -23,6 +23,11 @@ actor Scheduler {
     private let alarm: any Alarm
     let notifier: any Notifier
     let player: any SoundPlayer
+    let hookRunner: any HookRunner
+    /// Which hooks run, which wait, until when.
+    var hookPlan: HookPlan
+    /// The `[hooks]` settings in force.
+    private(set) var hookSettings: HookSettings
     /// Which timers are ringing.
     var rings = Rings()
     private var headStart: any NotificationHeadStart
@@ -41,7 +46,8 @@ actor Scheduler {
     /// before anyone else is answered (`WaitForNotifications` in the daemon).
     init(
         executor: any SerialExecutor, clock: any TimeSource, alarm: any Alarm, notifier: any Notifier,
-        player: any SoundPlayer = NoSound(), store: sending any Store,
+        player: any SoundPlayer = NoSound(), hooks: any HookRunner = NoHooks(), hookSettings: HookSettings = HookSettings(),
+        store: sending any Store,
         calendar: LocalCalendar, version: String, bootID: String, maxTimers: Int = Limits.maxTimers,
         settings: NotificationSettings = NotificationSettings(), startedBy: String = "hand",
         saveFiringsAfter: Duration = .zero, headStart: any NotificationHeadStart = NoHeadStart()
@@ -55,6 +61,9 @@ actor Scheduler {
         self.alarm = alarm
         self.notifier = notifier
         self.player = player
+        self.hookRunner = hooks
+        self.hookSettings = hookSettings
+        self.hookPlan = HookPlan(timeout: hookSettings.timeout)
         self.store = store
         self.identity = DaemonIdentity(version: version, startedBy: startedBy)
         self.bootID = bootID
@@ -148,6 +157,7 @@ actor Scheduler {
         // Late countdowns mean the machine slept; a deadline late after the clock was set was
         // passed by the clock's jump (after a resume both can happen at once).
         fireAndShow(at: now) { clockChanged && $0.info.kind == .deadline ? .clockSet : .asleep }
+        expireHooks(at: now)
         if clockChanged { savePlan.keep(table.runningCountdownIDs) }
         if savePlan.isDue(at: now.boot) { save(ids: savePlan.unsaved, at: now) }
         rearm(force: clockChanged)
@@ -177,10 +187,13 @@ actor Scheduler {
         }
     }
 
-    /// New `[notifications]` settings (SIGHUP): they apply to what is shown from now on, and to
-    /// timers started from now on; timers already set keep the reminders they were given.
-    func reconfigure(_ settings: NotificationSettings) {
+    /// New `[notifications]` and `[hooks]` settings (SIGHUP): they apply to what is shown and
+    /// run from now on, and to timers started from now on; timers already set keep the
+    /// reminders they were given, and hooks already running their limit.
+    func reconfigure(_ settings: NotificationSettings, hooks: HookSettings = HookSettings()) {
         presentation.settings = settings
+        hookSettings = hooks
+        hookPlan.timeout = hooks.timeout
     }
 
     /// The connection closed; stop sending it events.
@@ -239,6 +252,7 @@ actor Scheduler {
         savePlan.keep(history: firings.map { $0.historyEntry(at: now.wall) })
         perform(effects.filter { if case .event = $0 { true } else { false } }, at: now)
         tell(.ringing, ringing, at: now)
+        submit(hooks(for: effects), at: now)
         return firings.filter(\.info.missed).count
     }
 
@@ -275,10 +289,10 @@ actor Scheduler {
         }
     }
 
-    /// Arms the alarm for the next instants, if they changed (`WakePlan`): the ring's end is
-    /// told like the flood guard's summary, as a moment something is shown or heard.
+    /// Arms the alarm for the next instants, if they changed (`WakePlan`): the ring's end and a
+    /// hook's limit are told like the flood guard's summary, as a moment something must happen.
     func rearm(force: Bool = false) {
-        let notice = [floodGuard.flushAt, rings.nextEnd].compactMap { $0 }.min()
+        let notice = [floodGuard.flushAt, rings.nextEnd, hookPlan.nextStop].compactMap { $0 }.min()
         let next = wakePlan.update(timers: table.nextWake(), summary: notice, save: savePlan.due, force: force)
         if let next { alarm.arm(boot: next.boot, wall: next.wall) }
     }

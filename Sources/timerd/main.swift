@@ -96,16 +96,19 @@ func startUp() throws(StartupError) -> Never {
     exit(0)
 }
 
-/// The `[notifications]` settings from the configuration file, or the defaults if there is
-/// none; each line that cannot be used is logged with its number, and the rest applies.
-func loadSettings(_ places: Places) -> NotificationSettings {
+/// The `[notifications]` and `[hooks]` settings from the configuration file, or the defaults if
+/// there is none; each line that cannot be used is logged with its number, and the rest applies.
+func loadSettings(_ places: Places) -> (NotificationSettings, HookSettings) {
     guard let path = places.configPath, let (keyFile, problems) = ConfigLocation.load(path: path) else {
-        return NotificationSettings()
+        return (NotificationSettings(), HookSettings())
     }
     let (settings, more) = NotificationSettings.load(from: keyFile)
-    for problem in problems + more { Log.warning(problem.description(file: path)) }
+    let (hooks, hookProblems) = HookSettings.load(from: keyFile)
+    for problem in (problems + more + hookProblems).sorted(by: { $0.line < $1.line }) {
+        Log.warning(problem.description(file: path))
+    }
     Log.info("settings from \(path)")
-    return settings
+    return (settings, hooks)
 }
 
 /// Opens the timers, starts the scheduler and serves until SIGTERM or SIGINT.
@@ -121,7 +124,7 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         throw StartupError(error.message)
     }
     SharedMemory.reportFaults(database: opened.store.path, status: SharedMemory.faultExitStatus)
-    let settings = loadSettings(places)
+    let (settings, hookSettings) = loadSettings(places)
     let notifier = LibNotifyNotifier(appName: "timerd")
     let player = CanberraPlayer()
     if let aside = opened.setAside {
@@ -133,10 +136,13 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
     do {
         let loop = try EventLoop()
         let alarm = try TimerFDAlarm()
+        // Hooks start from the daemon's environment as it was given (PATH, HOME, the session's).
+        let hooks = ShellHookRunner(loop: loop, inherited: Environment.current())
         // The scheduler runs on the loop: requests, firings and notification buttons are all
         // handled on this thread, reached synchronously with `loop.enter`.
         let scheduler = Scheduler(
-            executor: loop, clock: SystemClock(), alarm: alarm, notifier: notifier, player: player, store: opened.store,
+            executor: loop, clock: SystemClock(), alarm: alarm, notifier: notifier, player: player, hooks: hooks,
+            hookSettings: hookSettings, store: opened.store,
             calendar: LocalCalendar(zone: SystemTimeZone()), version: timerdVersion, bootID: BootID.current(),
             settings: settings, startedBy: places.startedBy, saveFiringsAfter: SavePlan.firingDelay,
             headStart: WaitForNotifications(progress: notifier.progress))
@@ -146,6 +152,9 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         player.onEnded { id in
             loop.execute { loop.enter(scheduler) { $0.soundEnded(id) } }
         }
+        // On the loop's thread already, and never from inside the scheduler (the runner reports
+        // from the loop's handlers).
+        hooks.onFinished { [unowned loop] exit in loop.enter(scheduler) { $0.hookFinished(exit) } }
         // Still before `run()`: this thread is the loop's.
         let report = try loop.enter(scheduler) { try $0.start() }
         Log.info(
@@ -169,8 +178,8 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
             },
             reload: { [unowned loop] in
                 Log.info("SIGHUP: reading the settings again")
-                let settings = loadSettings(places)
-                loop.enter(scheduler) { $0.reconfigure(settings) }
+                let (settings, hookSettings) = loadSettings(places)
+                loop.enter(scheduler) { $0.reconfigure(settings, hooks: hookSettings) }
             })
         Log.info("timerd \(timerdVersion) listening on \(places.location.path) (pid \(getpid()), started by \(places.startedBy))")
         ServiceManager.notify("READY=1\nMAINPID=\(getpid())\nSTATUS=Listening on \(places.location.path)")

@@ -12,6 +12,7 @@ struct Harness {
     let alarm = RecordingAlarm()
     let notifier = RecordingNotifier()
     let player = RecordingSoundPlayer()
+    let hooks: RecordingHookRunner
     let headStart: RecordingHeadStart
     let store: MemoryStore
     let scheduler: Scheduler
@@ -22,13 +23,15 @@ struct Harness {
     init(
         maxTimers: Int = Limits.maxTimers, store: MemoryStore = MemoryStore(), at now: Moment = .start,
         bootID: String = Harness.bootID, settings: NotificationSettings = .serverPlays,
-        loop: EventLoop = .forTests, saveFiringsAfter: Duration = .zero
+        loop: EventLoop = .forTests, saveFiringsAfter: Duration = .zero, hookSettings: HookSettings = HookSettings()
     ) {
         self.store = store
         clock = ManualClock(now)
+        hooks = RecordingHookRunner(notifier: notifier)
         headStart = RecordingHeadStart(after: notifier)
         scheduler = Scheduler(
-            executor: loop, clock: clock, alarm: alarm, notifier: notifier, player: player, store: store,
+            executor: loop, clock: clock, alarm: alarm, notifier: notifier, player: player, hooks: hooks,
+            hookSettings: hookSettings, store: store,
             calendar: LocalCalendar(zone: FixedOffsetZone.utc),
             version: Self.version, bootID: bootID, maxTimers: maxTimers, settings: settings,
             saveFiringsAfter: saveFiringsAfter, headStart: headStart)

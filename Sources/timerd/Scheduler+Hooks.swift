@@ -1,0 +1,85 @@
+import Protocol
+
+/// The scheduler's hooks: which commands the table's effects call for (`[hooks]`), submitted
+/// to the `HookPlan`, carried out on the `HookRunner`, their ends reported and logged.
+///
+/// Hooks are submitted once a firing's notifications have been handed over and its sounds
+/// started, and the live runner starts them at the end of the loop's round, after the replies:
+/// a hook never delays what a timer shows, plays or answers.
+extension Scheduler {
+    /// The hooks for what the table returned, as it is now.
+    func hooks(for effects: [Effect]) -> [Hook] {
+        guard !hookSettings.commands.isEmpty else { return [] }
+        var hooks: [Hook] = []
+        func add(_ event: HookEvent, _ info: TimerInfo) {
+            guard let command = hookSettings.command(for: event) else { return }
+            hooks.append(Hook(event: event, command: command, facts: HookEnvironment.facts(event, info), timers: [info.name]))
+        }
+        for effect in effects {
+            switch effect {
+            case .event(.started, let info): add(.start, info)
+            case .remind(let reminding): add(.remind, reminding.info)
+            case .advance(let advancing): add(.cycle, advancing.info)
+            case .notify(let firings):
+                // Timers that fired late (timerd was not running, the computer slept) run the
+                // `missed` hook once for all of them if it is set, else each its `done` hook
+                // (which says TIMERD_MISSED=1).
+                let missed = firings.filter(\.info.missed)
+                if let command = hookSettings.command(for: .missed), !missed.isEmpty {
+                    let infos = missed.map(\.info)
+                    hooks.append(Hook(
+                        event: .missed, command: command, facts: HookEnvironment.missedFacts(infos), timers: infos.map(\.name)))
+                    for firing in firings where !firing.info.missed { add(.done, firing.info) }
+                } else {
+                    for firing in firings { add(.done, firing.info) }
+                }
+            case .event, .checklistDone, .dismiss:
+                break
+            }
+        }
+        return hooks
+    }
+
+    /// The `dismissed` hooks of timers that were ringing and were answered.
+    func dismissedHooks(_ names: [String], at now: Moment) -> [Hook] {
+        guard let command = hookSettings.command(for: .dismissed) else { return [] }
+        return names.compactMap { name in
+            guard let info = try? table.get(name, at: now) else { return nil }
+            return Hook(event: .dismissed, command: command, facts: HookEnvironment.facts(.dismissed, info), timers: [name])
+        }
+    }
+
+    func submit(_ hooks: [Hook], at now: Moment) {
+        guard !hooks.isEmpty else { return }
+        carryOut(hookPlan.submit(hooks, at: now.boot))
+    }
+
+    /// Hooks past their limit are stopped, then killed.
+    func expireHooks(at now: Moment) {
+        carryOut(hookPlan.expire(at: now.boot))
+    }
+
+    /// The runner says a hook's process ended (or never started): it is logged, a failure as a
+    /// warning with the start of its error output, and its slot goes to the next hook waiting.
+    func hookFinished(_ exit: HookExit) {
+        let now = clock.now()
+        let (run, outcome) = hookPlan.finished(exit.id, at: now.boot)
+        if let run {
+            let report = HookReport(run, exit, at: now.boot)
+            if report.failure == nil { Log.info(report.logLine) } else { Log.warning(report.logLine) }
+        }
+        carryOut(outcome)
+        rearm()
+    }
+
+    func carryOut(_ outcome: HookPlan.Outcome) {
+        for id in outcome.stop { hookRunner.stop(id, force: false) }
+        for id in outcome.kill { hookRunner.stop(id, force: true) }
+        for launch in outcome.start { hookRunner.run(launch) }
+        if outcome.dropped > 0 {
+            Log.warning(
+                "\(outcome.dropped) hooks were not run: \(HookPlan.maxWaiting) were already waiting for one of the "
+                    + "\(hookPlan.concurrency) that may run at once")
+        }
+    }
+}
