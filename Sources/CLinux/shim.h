@@ -1,7 +1,7 @@
 #ifndef TIMERD_CLINUX_SHIM_H
 #define TIMERD_CLINUX_SHIM_H
 // Linux interfaces that Swift's Glibc module does not export (epoll, timerfd, eventfd,
-// signalfd, peer credentials, mallopt, inode flags), with small inline wrappers where the C
+// signalfd, inotify, peer credentials, mallopt, inode flags), with small inline wrappers where the C
 // types do not import well (the packed struct epoll_event) or the call is variadic (ioctl),
 // and a SIGBUS handler, which must be C to be async-signal-safe.
 
@@ -15,6 +15,7 @@
 #include <sys/ioctl.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/timerfd.h>

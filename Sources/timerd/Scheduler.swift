@@ -199,7 +199,7 @@ actor Scheduler {
     {
         let history = HistorySource(pending: savePlan.history, store: store)
         var call = MethodCall(
-            now: now, settings: presentation.settings, daemon: identity, history: history, ringing: rings.ringing.count)
+            now: now, settings: presentation.settings, daemon: identity, history: history, ringing: rings.ringingSet)
         let result = request.respond(to: &table, &call)
         effects = call.effects
         if call.subscribes {

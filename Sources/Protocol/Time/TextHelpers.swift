@@ -2,7 +2,7 @@
 // Foundation, which would otherwise provide them.
 
 /// `value` in decimal, left-padded with zeros to at least `width` digits.
-func zeroPadded(_ value: Int, width: Int) -> String {
+public func zeroPadded(_ value: Int, width: Int) -> String {
     let digits = String(value.magnitude)
     let padding = String(repeating: "0", count: max(0, width - digits.count))
     return (value < 0 ? "-" : "") + padding + digits

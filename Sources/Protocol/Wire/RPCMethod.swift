@@ -35,10 +35,10 @@ extension RPCMethod {
     }
 }
 
-/// A method whose only param is the timer's name (`get`, `pause`, `resume`, `reset`): it
-/// declares its name and documentation, and the reading and writing of `{name}` come from here.
-public protocol NamedTimerMethod: RPCMethod {
-    var name: String { get }
+/// A method whose only param is the timer's name (`get`, `pause`, `resume`, `reset`,
+/// `toggle`): it declares its name and documentation, and the reading and writing of `{name}`
+/// come from here.
+public protocol NamedTimerMethod: ActsOnNamedTimer {
     init(name: String)
 }
 

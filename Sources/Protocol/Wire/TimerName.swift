@@ -16,6 +16,10 @@ public enum TimerText {
     /// combining mark with no letter to go on. Check the name as `normalized` makes it.
     public static func problem(withName name: String) -> String? {
         if let problem = problem(findingName: name) { return problem }
+        if name.first == "@" {
+            return "The name \(quoted(name)) begins with @, which is kept for names that choose a timer "
+                + "(@next, @ringing); begin it with another character."
+        }
         if name.unicodeScalars.contains(where: isBidiFormatting) {
             return "The name \(quoted(name)) contains \(bidiFormattingProblem)"
         }

@@ -20,13 +20,18 @@ struct CommandContext {
     func each(_ names: [String], _ make: (String) -> Request, verb: String, finished: Bool = false)
         throws(CtlFailure)
     {
+        let render = render
+        try each(names, make) { timer in finished ? "\(timer.name) \(verb)." : render.changed(timer, verb) }
+    }
+
+    /// `each`, saying of each timer changed what `line` makes of it.
+    func each(_ names: [String], _ make: (String) -> Request, saying line: (TimerInfo) -> String) throws(CtlFailure) {
         var connection = try connect()
         var refusals: [String] = []
         for (_, result) in zip(names, try connection.call(names.map(make))) {
             switch result {
             case .success(let reply):
-                let timer = try timer(reply)
-                output((finished ? "\(timer.name) \(verb)." : render.changed(timer, verb)) + "\n")
+                output(line(try timer(reply)) + "\n")
             case .failure(let failure): refusals.append(failure.message)
             }
         }
@@ -56,11 +61,21 @@ struct CommandContext {
         output(render.started(try timer(reply)) + "\n")
     }
 
-    func connect() throws(CtlFailure) -> DaemonConnection {
+    func connect() throws(CtlFailure) -> DaemonConnection { try connect(spawn: !noSpawn) }
+
+    /// A connection to the daemon, started first if none answers and `spawn`.
+    func connect(spawn: Bool) throws(CtlFailure) -> DaemonConnection {
+        try Connect.daemon(location, spawn: spawn)
+    }
+
+    /// Where the daemon's socket is.
+    var socketPath: String { location.path }
+
+    private var location: SocketLocation {
         var location = SocketLocation.current(explicit: socket)
         // The daemon runs in "/": give it an absolute path.
         if !location.path.hasPrefix("/") { location.path = Self.currentDirectory() + "/" + location.path }
-        return try Connect.daemon(location, spawn: !noSpawn)
+        return location
     }
 
     /// The timer in a reply.

@@ -17,7 +17,13 @@ enum Hints {
     static func hint(_ reason: ErrorReason, _ facts: Facts) -> String? {
         switch reason {
         case .notFound:
-            facts.name.map { "There is no timer named \(quoted($0)); `timerctl ls` lists the timers." }
+            facts.name.map { name in
+                switch TimerSelector(name: name) {
+                case .next?: "There are no timers, so @next stands for none; `timerctl start NAME DURATION` starts one."
+                case .ringing?: "No timer is ringing, so @ringing stands for none."
+                case nil: "There is no timer named \(quoted(name)); `timerctl ls` lists the timers."
+                }
+            }
         case .exists:
             facts.with(facts.name, facts.kind, facts.remaining) { name, kind, remaining in
                 "There is already \(kind == .deadline ? "a deadline" : "a timer") named \(quoted(name)) "

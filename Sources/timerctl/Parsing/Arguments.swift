@@ -51,6 +51,8 @@ enum Arguments {
                 options.values["sound"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--volume":
                 options.values["volume"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--format", "--template", "--idle", "--offline":
+                options.values[String(flag.dropFirst(2))] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--timerd":
                 options.values["timerd"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--repeat", "--cycles":
@@ -62,7 +64,7 @@ enum Arguments {
                     throw UsageError(message: "--then needs a name and a duration, e.g. --then break 5m.", topic: "start")
                 }
                 options.values["then-length"] = length
-            case "--json", "--all", "-a", "--no-remind", "--silent":
+            case "--json", "--all", "-a", "--no-remind", "--silent", "--follow":
                 options.switches.insert(flag == "-a" ? "--all" : flag)
             case "-h", "--help":
                 options.switches.insert("--help")

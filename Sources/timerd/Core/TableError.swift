@@ -7,6 +7,8 @@ import Protocol
 enum TableError: Error, Equatable, Sendable {
     /// No timer has that name.
     case notFound(name: String)
+    /// A selector (`@next`, `@ringing`) that chooses no timer now.
+    case noneChosen(TimerSelector)
     /// A timer that is not done already has that name.
     case exists(name: String, kind: TimerKind, state: TimerState, remaining: Duration)
     /// The table holds as many timers as it may.
@@ -35,7 +37,7 @@ enum TableError: Error, Equatable, Sendable {
 
     var reason: ErrorReason {
         switch self {
-        case .notFound: .notFound
+        case .notFound, .noneChosen: .notFound
         case .exists: .exists
         case .tooManyTimers: .tooManyTimers
         case .checklistFull: .checklistFull
@@ -56,6 +58,8 @@ enum TableError: Error, Equatable, Sendable {
         switch self {
         case .notFound(let name):
             [(.name, .string(name))]
+        case .noneChosen(let selector):
+            [(.name, .string(selector.rawValue))]
         case .exists(let name, let kind, let state, let remaining):
             [(.name, .string(name)), (.kind, .string(kind.rawValue)), (.state, .string(state.rawValue)),
              (.remaining, WireTime.seconds(Self.roundedUp(remaining)))]
@@ -85,6 +89,8 @@ enum TableError: Error, Equatable, Sendable {
         switch self {
         case .notFound(let name):
             "There is no timer named \(TimerText.quoted(name)); method `list` lists the timers."
+        case .noneChosen(let selector):
+            selector.nothingChosen
         case .exists(let name, let kind, _, let remaining):
             "There is already \(kind == .deadline ? "a deadline" : "a timer") named \(TimerText.quoted(name)) "
                 + "(\(TimeFormat.remaining(remaining)) left); cancel it first (method `cancel`) or choose another name."

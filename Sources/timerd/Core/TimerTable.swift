@@ -121,6 +121,14 @@ struct TimerTable: Sendable {
         try record(named: name).info(at: now)
     }
 
+    /// The name of the timer `selector` chooses now, `ringing` being those that ring.
+    func choose(_ selector: TimerSelector, ringing: Set<String>, at now: Moment) throws(TableError) -> String {
+        var timers = list(at: now)
+        for i in timers.indices where ringing.contains(timers[i].name) { timers[i].ringing = true }
+        guard let chosen = selector.choose(from: timers) else { throw .noneChosen(selector) }
+        return chosen.name
+    }
+
     func record(named name: String) throws(TableError) -> TimerRecord {
         guard let id = idsByName[name], let record = records[id] else { throw .notFound(name: name) }
         return record

@@ -17,7 +17,7 @@ extension Methods.Dismiss: MethodHandler {
             // Every timer that is done: the ringing ones (only a done timer rings) and the
             // notifications of the rest (critical ones stay on screen until dismissed).
             call.effects.append(.dismiss(table.records.values.filter(\.isDone).map(\.name)))
-            return .success(.value(["dismissed": .integer(Int64(call.ringing))]))
+            return .success(.value(["dismissed": .integer(Int64(call.ringing.count))]))
         }
     }
 }

@@ -19,8 +19,8 @@ struct MethodCall {
     let daemon: DaemonIdentity
     /// Where `history` reads from.
     let history: HistorySource
-    /// How many timers ring now (what `dismiss` with `all` answers).
-    var ringing = 0
+    /// The timers ringing now (`toggle` answers them; `dismiss` with `all` counts them).
+    var ringing: Set<String> = []
     /// What to carry out once the change is saved (events, notifications to close).
     var effects: [Effect] = []
     /// Set by `subscribe`: the calling client gets events from now on.
@@ -62,8 +62,18 @@ struct HistorySource {
 
 extension Request {
     /// Carries the request out through its method's handler.
+    /// A selector in place of the timer's name (`@next`, `@ringing`) stands for the timer it
+    /// chooses now.
     func respond(to table: inout TimerTable, _ call: inout MethodCall) -> Result<ReplyBody, RPCError> {
-        guard let handler = body as? any MethodHandler else {
+        var request = self
+        if let selector {
+            do throws(TableError) {
+                request = naming(try table.choose(selector, ringing: call.ringing, at: call.now))
+            } catch {
+                return .failure(RPCError(error))
+            }
+        }
+        guard let handler = request.body as? any MethodHandler else {
             return .failure(RPCError(code: RPCError.internalErrorCode, message: "timerd has no handler for \(method)."))
         }
         return handler.respond(to: &table, &call)

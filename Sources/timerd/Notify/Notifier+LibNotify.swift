@@ -1,5 +1,6 @@
 import CLibNotify
 import Glibc
+import Protocol
 
 /// Shows notifications through libnotify, on a dedicated thread running GLib's default main
 /// loop.

@@ -21,7 +21,9 @@ import Testing
               extend      Add time to a countdown or move a deadline.
               snooze      Run a finished timer again for a while (default 5 minutes).
               dismiss     Stop a ringing alarm and close its notification. Also: ok.
+              toggle      Pause if running, resume if paused, stop the alarm if ringing.
               watch       Live full-screen view: big digits for one timer, a table for more.
+              bar         The next timer and its time left, for a status bar or a prompt.
               todo        A timer's checklist: add tasks, tick them off, see what is left.
               wait        Wait until a timer is done (exit 0) or cancelled (exit 1).
               preset      Save timers by name, for `timerctl start NAME`. Also: presets.

@@ -1,6 +1,6 @@
 extension Methods {
     /// `cancel`: removes one timer, or (`"all": true`) every timer in one transaction.
-    public struct Cancel: RPCMethod {
+    public struct Cancel: ActsOnTarget {
         public static let method = "cancel"
         public static let parameters = ["name", "all"]
         public static let documentation = MethodDocumentation(

@@ -2,7 +2,7 @@ extension Methods {
     /// `dismiss`: answers a timer that is done, as its notification's Dismiss button does: its
     /// alarm stops ringing and its notification closes; the timer stays done. With `"all":
     /// true`, every ringing timer.
-    public struct Dismiss: RPCMethod {
+    public struct Dismiss: ActsOnTarget {
         public static let method = "dismiss"
         public static let parameters = ["name", "all"]
         public static let documentation = MethodDocumentation(

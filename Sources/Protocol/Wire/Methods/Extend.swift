@@ -1,6 +1,6 @@
 extension Methods {
     /// `extend`: adds time to a timer (or takes it off), or moves a deadline.
-    public struct Extend: RPCMethod {
+    public struct Extend: ActsOnNamedTimer {
         public static let method = "extend"
         public static let parameters = ["name", "seconds"]
         public static let documentation = MethodDocumentation(

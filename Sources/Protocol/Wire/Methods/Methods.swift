@@ -13,6 +13,7 @@ public enum Methods {
         Extend.self,
         Snooze.self,
         Dismiss.self,
+        Toggle.self,
         Subscribe.self,
         Ping.self,
         History.self,

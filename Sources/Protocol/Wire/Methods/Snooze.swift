@@ -1,6 +1,6 @@
 extension Methods {
     /// `snooze`: runs a finished timer again for `by` (default 5 min): "remind me again later".
-    public struct Snooze: RPCMethod {
+    public struct Snooze: ActsOnNamedTimer {
         public static let method = "snooze"
         public static let parameters = ["name", "seconds"]
         public static let documentation = MethodDocumentation(

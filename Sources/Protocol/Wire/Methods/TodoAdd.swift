@@ -1,6 +1,6 @@
 extension Methods {
     /// `todo.add`: adds items to a timer's checklist, in order.
-    public struct TodoAdd: RPCMethod {
+    public struct TodoAdd: ActsOnNamedTimer {
         public static let method = "todo.add"
         public static let parameters = ["name", "items"]
         public static let documentation = MethodDocumentation(

@@ -1,6 +1,6 @@
 extension Methods {
     /// `todo.remove`: removes items by id, or (`doneOnly`) every item that is done.
-    public struct TodoRemove: RPCMethod {
+    public struct TodoRemove: ActsOnNamedTimer {
         public static let method = "todo.remove"
         public static let parameters = ["name", "ids", "done"]
         public static let documentation = MethodDocumentation(

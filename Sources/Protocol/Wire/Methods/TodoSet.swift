@@ -1,6 +1,6 @@
 extension Methods {
     /// `todo.set`: ticks, unticks or rewords one item, by its id.
-    public struct TodoSet: RPCMethod {
+    public struct TodoSet: ActsOnNamedTimer {
         public static let method = "todo.set"
         public static let parameters = ["name", "id", "done", "text"]
         public static let documentation = MethodDocumentation(

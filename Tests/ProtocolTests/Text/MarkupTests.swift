@@ -1,6 +1,6 @@
 import Testing
 
-@testable import timerd
+import Protocol
 
 @Suite struct MarkupTests {
     @Test func theFiveSpecialCharactersAreEscaped() {

@@ -1,7 +1,8 @@
-/// Escaping for the small markup language notification servers interpret in bodies
-/// (`<b>`, `<i>`, `<a href>`…, an XML subset): text from users must show literally.
-enum Markup {
-    static func escape(_ text: String) -> String {
+/// Escaping for the small markup languages that notification servers interpret in bodies and
+/// status bars in their text (`<b>`, `<i>`, `<a href>`…: Pango's and other XML subsets): text
+/// from users must show literally.
+public enum Markup {
+    public static func escape(_ text: String) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for c in text.unicodeScalars {
