@@ -45,12 +45,12 @@ enum Proc {
         return result
     }
 
-    /// Context switches, voluntary and not, of each thread.
-    static func contextSwitches(_ pid: pid_t) -> [String: Int] {
+    /// Context switches, voluntary and not (or voluntary only), of each thread.
+    static func contextSwitches(_ pid: pid_t, voluntaryOnly: Bool = false) -> [String: Int] {
         var result: [String: Int] = [:]
         for task in threads(pid) {
             result[task] = (status(pid, "voluntary_ctxt_switches", task: task) ?? 0)
-                + (status(pid, "nonvoluntary_ctxt_switches", task: task) ?? 0)
+                + (voluntaryOnly ? 0 : status(pid, "nonvoluntary_ctxt_switches", task: task) ?? 0)
         }
         return result
     }

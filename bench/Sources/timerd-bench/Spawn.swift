@@ -97,6 +97,8 @@ enum Spawn {
         var status: Int32
         var cpuMilliseconds: Double
         var contextSwitches: Int
+        /// Those of `contextSwitches` where a process went to sleep: its wake-ups.
+        var voluntarySwitches: Int
     }
 
     /// Waits for `pid`, as `wait`, and returns what its tree used.
@@ -108,7 +110,7 @@ enum Spawn {
         return Usage(
             status: status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f),
             cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime),
-            contextSwitches: usage.ru_nvcsw + usage.ru_nivcsw)
+            contextSwitches: usage.ru_nvcsw + usage.ru_nivcsw, voluntarySwitches: usage.ru_nvcsw)
     }
 
     /// Runs `argv` to its end: the exit status and the time from spawn to exit, in ms.
