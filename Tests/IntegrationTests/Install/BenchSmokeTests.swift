@@ -27,8 +27,8 @@ struct BenchSmokeTests {
             "resident memory, idle", "lateness p99, under load", "requests answered meanwhile",
             "memory held for them", "ping meanwhile, p99", "due to the ring's stream on the sound server, p99",
             "ring p99 against the do-it-yourself ring", "rings stopped by `dismiss`", "context switches in 3 s after the last ring",
-            "timerctl bar, median of", "`bar --follow`, a countdown running: context switches", "`bar --follow`, a countdown running: CPU time",
-            "`bar --follow`, paused: context switches", "the shell loop (whole tree",
+            "timerctl bar, median of", "`bar --follow`, a countdown running: wake-ups", "`bar --follow`, a countdown running: CPU time",
+            "`bar --follow`, paused: context switches", "a line a second alone", "the shell loop (whole tree",
         ] {
             #expect(text.contains(figure), "no figure \(figure) in\n\(text)")
         }
@@ -39,7 +39,7 @@ struct BenchSmokeTests {
         // Every ring of the quick run reached the sound server, and so did every `sleep && paplay`.
         #expect(text.contains("| rings that reached the sound server | 5 of 5 | sleep && paplay: 5 of 5 |"), "\(text)")
         // The running bar printed its ticks, and so did the shell loop beside it.
-        let bar = text.split(separator: "\n").first { $0.hasPrefix("| `bar --follow`, a countdown running: context switches") }
+        let bar = text.split(separator: "\n").first { $0.hasPrefix("| `bar --follow`, a countdown running: wake-ups") }
         #expect(bar != nil && !bar!.contains("(0 lines)"), "\(text)")
     }
 }

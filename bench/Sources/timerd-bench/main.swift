@@ -34,6 +34,7 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--tick": tickForever()
+    case "--line-tick": lineTickForever(phaseMilliseconds: arguments.popFirst().flatMap { Int64($0) } ?? 0)
     case "--notify-floor": notifyFloor(Array(arguments))
     case "--quick": options.quick = true
     case "--at": options.withAt = true
