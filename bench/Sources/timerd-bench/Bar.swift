@@ -95,8 +95,8 @@ func measureBar(_ options: Options, _ report: Report) throws {
             name: "`bar --follow`, paused: CPU time in \(seconds) s",
             ours: "\(ms(freshPaused.cpuMilliseconds, 3)) and \(ms(oursPaused.cpuMilliseconds, 3))",
             peers: loop(theirsPaused) { ms($0.usage.cpuMilliseconds, 1) }))
-    report.add(Figure(name: "`bar --follow`, spawn to its first line", ours: ms(startup)))
-    report.add(Figure(name: "`pause` request to the bar's new line", ours: ms(pauseShown)))
+    report.add(Figure(name: "`bar --follow`, spawn to its first line (one start)", ours: ms(startup)))
+    report.add(Figure(name: "`pause` request to the running bar's new line (once)", ours: ms(pauseShown)))
     report.note(
         "Its lines: `\(firstLine.text)` running, `\(pauseLine.text)` once paused (`\(freshLine.text)` from the one "
             + "started paused). Over its whole life (start-up, \(seconds) s running, the pause, \(seconds) s paused) the first "
