@@ -1,6 +1,6 @@
 import Glibc
 
-/// Figure 2: `timerctl ls` and `timerctl start` as whole processes, spawn to exit, against
+/// Figure 2: `timerctl ls`, `timerctl start` and the one-shot `timerctl bar` as whole processes, spawn to exit, against
 /// `atq` and `notify-send`, interleaved so that every command sees the same machine.
 func measureLatency(_ options: Options, _ report: Report, daemon: Daemon) throws {
     report.begin("2. Command latency")
@@ -10,6 +10,7 @@ func measureLatency(_ options: Options, _ report: Report, daemon: Daemon) throws
     var commands: [(label: String, argv: (Int) -> [String], ours: Bool)] = [
         ("timerctl ls", { _ in [timerctl, "ls"] }, true),
         ("timerctl start", { i in [timerctl, "start", "lat-\(zeroPad(i))", "1h"] }, true),
+        ("timerctl bar", { _ in [timerctl, "bar", "--format", "waybar"] }, true),
         ("true", { _ in ["/bin/true"] }, false),
     ]
     if Spawn.exists("atq") { commands.append(("atq", { _ in ["atq"] }, false)) }
@@ -34,7 +35,7 @@ func measureLatency(_ options: Options, _ report: Report, daemon: Daemon) throws
     let notifySend = median["notify-send"] ?? .nan
     var peerText = "atq \(ms(atq)), notify-send \(ms(notifySend)), /bin/true \(ms(median["true"] ?? .nan))"
     if atq.isNaN { peerText = "atq not installed; notify-send \(ms(notifySend))" }
-    for label in ["timerctl ls", "timerctl start"] {
+    for label in ["timerctl ls", "timerctl start", "timerctl bar"] {
         let ours = median[label]!
         let met = (atq.isNaN || ours <= 2 * atq) && (notifySend.isNaN || ours < notifySend)
         report.add(

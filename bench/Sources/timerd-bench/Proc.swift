@@ -45,12 +45,12 @@ enum Proc {
         return result
     }
 
-    /// Context switches, voluntary and not, of each thread.
-    static func contextSwitches(_ pid: pid_t) -> [String: Int] {
+    /// Context switches, voluntary and not (or voluntary only), of each thread.
+    static func contextSwitches(_ pid: pid_t, voluntaryOnly: Bool = false) -> [String: Int] {
         var result: [String: Int] = [:]
         for task in threads(pid) {
             result[task] = (status(pid, "voluntary_ctxt_switches", task: task) ?? 0)
-                + (status(pid, "nonvoluntary_ctxt_switches", task: task) ?? 0)
+                + (voluntaryOnly ? 0 : status(pid, "nonvoluntary_ctxt_switches", task: task) ?? 0)
         }
         return result
     }
@@ -74,5 +74,26 @@ extension Proc {
         guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         return fields.count > 1 ? pid_t(fields[1]) : nil
+    }
+}
+
+extension Proc {
+    /// The CPU time of a whole process so far (every thread, those that ended too), in ns, from
+    /// its CPU-time clock (`clock_getcpuclockid`); nil if it is gone. Exact to the
+    /// nanosecond, where /proc/PID/stat counts in clock ticks (10 ms here).
+    static func cpuNanoseconds(_ pid: pid_t) -> Int64? {
+        var clock = clockid_t()
+        var ts = timespec()
+        guard clock_getcpuclockid(pid, &clock) == 0, clock_gettime(clock, &ts) == 0 else { return nil }
+        return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
+    }
+
+    /// utime + stime of a whole process from /proc/PID/stat, in ms (whole clock ticks).
+    static func statCPUMilliseconds(_ pid: pid_t) -> Double? {
+        guard let stat = read("/proc/\(pid)/stat"), let close = stat.lastIndex(of: ")") else { return nil }
+        // After the name: state is field 3, utime 14 and stime 15.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return Double(user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 }

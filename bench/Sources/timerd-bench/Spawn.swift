@@ -91,6 +91,28 @@ enum Spawn {
         return 128 + (status & 0x7f)
     }
 
+    /// What a process and the children it waited for used, from `wait4`: its whole tree, when
+    /// every process in it reaps its own children.
+    struct Usage {
+        var status: Int32
+        var cpuMilliseconds: Double
+        var contextSwitches: Int
+        /// Those of `contextSwitches` where a process went to sleep: its wake-ups.
+        var voluntarySwitches: Int
+    }
+
+    /// Waits for `pid`, as `wait`, and returns what its tree used.
+    static func reap(_ pid: pid_t) -> Usage {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        func milliseconds(_ t: timeval) -> Double { Double(t.tv_sec) * 1000 + Double(t.tv_usec) / 1000 }
+        return Usage(
+            status: status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f),
+            cpuMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime),
+            contextSwitches: usage.ru_nvcsw + usage.ru_nivcsw, voluntarySwitches: usage.ru_nvcsw)
+    }
+
     /// Runs `argv` to its end: the exit status and the time from spawn to exit, in ms.
     static func timed(_ argv: [String], environment: [String]? = nil) throws(Failure) -> (status: Int32, milliseconds: Double) {
         let begin = Clock.monotonic()

@@ -12,7 +12,7 @@ struct Options {
     var withAt = false
     /// This program, for `--tick`.
     var harness = "/proc/self/exe"
-    /// The sections to run (by their number or name: 1, load, unread, sound, 2, 3, 4, 5); all when empty.
+    /// The sections to run (by their number or name: 1, load, unread, sound, 2, 3, 4, 5, bar); all when empty.
     var only: Set<String> = []
 }
 
@@ -23,8 +23,8 @@ let usage = """
       --at        also measure at/atd (atd must be running)
       --quick     a smoke run: small counts, seconds not minutes
       --only S    run only section S (1: firing, load: firing under load, unread: clients that
-                  never read, sound: ringing, 2: commands and 5: idle, 3: throughput, 4: scale);
-                  may be repeated
+                  never read, sound: ringing, 2: commands and 5: idle, 3: throughput, 4: scale,
+                  bar: the status bar); may be repeated
     Run it inside a desktop session (DISPLAY, a session bus, a notification server, and for
     `sound` a PulseAudio server); `make bench` does.
     """
@@ -34,6 +34,7 @@ var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
     switch argument {
     case "--tick": tickForever()
+    case "--line-tick": lineTickForever(phaseMilliseconds: arguments.popFirst().flatMap { Int64($0) } ?? 0)
     case "--notify-floor": notifyFloor(Array(arguments))
     case "--quick": options.quick = true
     case "--at": options.withAt = true
@@ -85,6 +86,7 @@ if wanted("unread") { section { try measureUnreadLists(options, report) } }
 if wanted("1d", "sound") { section { try measureRinging(options, report) } }
 if wanted("3") { section { try measureThroughput(options, report) } }
 if wanted("4") { section { try measureScale(options, report) } }
+if wanted("7", "bar") { section { try measureBar(options, report) } }
 
 let figures = report.figures.filter { $0.verdict != .info }
 let passed = figures.filter { $0.verdict == .pass }.count
