@@ -24,15 +24,13 @@ extension Scheduler {
                 // Timers that fired late (timerd was not running, the computer slept) run the
                 // `missed` hook once for all of them if it is set, else each its `done` hook
                 // (which says TIMERD_MISSED=1).
-                let missed = firings.filter(\.info.missed)
-                if let command = hookSettings.command(for: .missed), !missed.isEmpty {
-                    let infos = missed.map(\.info)
+                let group = hookSettings.command(for: .missed)
+                let missed = group == nil ? [] : firings.map(\.info).filter(\.missed)
+                if let group, !missed.isEmpty {
                     hooks.append(Hook(
-                        event: .missed, command: command, facts: HookEnvironment.missedFacts(infos), timers: infos.map(\.name)))
-                    for firing in firings where !firing.info.missed { add(.done, firing.info) }
-                } else {
-                    for firing in firings { add(.done, firing.info) }
+                        event: .missed, command: group, facts: HookEnvironment.missedFacts(missed), timers: missed.map(\.name)))
                 }
+                for firing in firings where group == nil || !firing.info.missed { add(.done, firing.info) }
             case .event, .checklistDone, .dismiss:
                 break
             }

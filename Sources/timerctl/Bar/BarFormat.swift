@@ -38,8 +38,10 @@ struct BarStyle: Equatable {
     /// The line for `glance`, or (nil) for a daemon that cannot be reached.
     func line(_ glance: BarGlance?, calendar: LocalCalendar) -> String {
         let state = glance?.state ?? .offline
-        var text = glance.map { template.fill($0, calendar: calendar) } ?? ""
-        if glance?.shown == nil { text = BarTemplate.oneLine(glance == nil ? offline : idle) }
+        let text =
+            if let glance, glance.shown != nil { template.fill(glance, calendar: calendar) } else {
+                BarTemplate.oneLine(glance == nil ? offline : idle)
+            }
         switch format {
         case .plain:
             return text

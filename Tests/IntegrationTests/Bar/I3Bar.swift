@@ -10,7 +10,7 @@ import Testing
 ///
 /// The X server is never the shared one (`DISPLAY`) that other tests use: Xvfb picks a free
 /// display itself (`-displayfd`), so tests running at once cannot take the same one.
-final class I3Bar {
+final class I3Bar: PhotographedBar {
     /// Xvfb, i3, i3bar, i3blocks, ImageMagick and xdotool, where `scripts/deps test` installs them.
     static let programs = [
         "/usr/bin/Xvfb", "/usr/bin/i3", "/usr/bin/i3bar", "/usr/bin/i3blocks", "/usr/bin/import", "/usr/bin/convert",
@@ -171,24 +171,14 @@ final class I3Bar {
     // MARK: What the screen shows
 
     /// The top of the screen, where the bar is, as i3bar drew it (ImageMagick's `import`),
-    /// saved as `png` (by default in the private directory).
-    func photograph(keep png: String? = nil) throws -> Screenshot {
-        let png = png ?? directory + "/bar.png"
+    /// saved in the private directory.
+    func photograph() throws -> Screenshot {
+        let png = directory + "/bar.png"
         let shot = try run(
             "/usr/bin/import",
             ["-display", display, "-window", "root", "-crop", "\(Self.width)x\(Self.barRows)+0+0", "+repage", png])
         guard shot.status == 0 else { throw BarError("import failed: \(shot)") }
         return try Screenshot(png: png)
-    }
-
-    /// Photographs the bar until `condition` holds of a picture; the last one taken.
-    func photograph(until timeout: Duration = .seconds(10), _ condition: (Screenshot) -> Bool) throws -> Screenshot {
-        var last = try photograph()
-        _ = try eventually(timeout: timeout) {
-            last = try photograph()
-            return condition(last)
-        }
-        return last
     }
 
     /// Clicks `button` (1 left, 3 right, 4 and 5 the wheel) at column `x` of the bar, as a

@@ -54,3 +54,21 @@ struct BarError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 }
+
+/// A bar a test photographs (i3bar, waybar), each in its own way.
+protocol PhotographedBar {
+    /// A picture of the bar as it is now.
+    func photograph() throws -> Screenshot
+}
+
+extension PhotographedBar {
+    /// Photographs the bar until `condition` holds of a picture; the last one taken.
+    func photograph(until timeout: Duration = .seconds(10), _ condition: (Screenshot) -> Bool) throws -> Screenshot {
+        var last = try photograph()
+        _ = try eventually(timeout: timeout) {
+            last = try photograph()
+            return condition(last)
+        }
+        return last
+    }
+}

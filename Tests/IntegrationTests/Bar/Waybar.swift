@@ -8,7 +8,7 @@ import Testing
 /// timerctl too (timerd answers only its own user). waybar's custom module runs `command`
 /// with what it prints recorded on the way, and grim photographs the bar. Everything it
 /// started is stopped when it goes, whatever happened.
-final class Waybar {
+final class Waybar: PhotographedBar {
     static let programs = ["/usr/bin/sway", "/usr/bin/waybar", "/usr/bin/grim", "/usr/bin/setpriv", "/usr/bin/convert", "/usr/bin/identify"]
     /// Root (to become nobody), the programs, and a build that nobody can run.
     static var available: Bool {
@@ -149,16 +149,6 @@ final class Waybar {
             extra: ["WAYLAND_DISPLAY": wayland])
         guard grim.wait() == 0 else { throw BarError("grim failed: \(logs())") }
         return try Screenshot(png: png)
-    }
-
-    /// Photographs the bar until `condition` holds of a picture; the last one taken.
-    func photograph(until timeout: Duration = .seconds(10), _ condition: (Screenshot) -> Bool) throws -> Screenshot {
-        var last = try photograph()
-        _ = try eventually(timeout: timeout) {
-            last = try photograph()
-            return condition(last)
-        }
-        return last
     }
 
     /// Stops waybar (and its module), sway and timerd, then anything of ours left.
