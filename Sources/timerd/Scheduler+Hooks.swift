@@ -7,30 +7,38 @@ import Protocol
 /// started, and the live runner starts them at the end of the loop's round, after the replies:
 /// a hook never delays what a timer shows, plays or answers.
 extension Scheduler {
-    /// The hooks for what the table returned, as it is now.
+    /// The hooks for what the table returned, as it is now: the `[hooks]` commands, and a
+    /// timer's own (`--exec`) at each of its ends, a step's (`cycle`) or its last (`done`).
     func hooks(for effects: [Effect]) -> [Hook] {
-        guard !hookSettings.commands.isEmpty else { return [] }
         var hooks: [Hook] = []
-        func add(_ event: HookEvent, _ info: TimerInfo) {
-            guard let command = hookSettings.command(for: event) else { return }
-            hooks.append(Hook(event: event, command: command, facts: HookEnvironment.facts(event, info), timers: [info.name]))
+        func add(_ event: HookEvent, _ info: TimerInfo, command: String?) {
+            guard let command else { return }
+            let fired = event == .cycle ? [] : [Hook.Fired(info)].compactMap { $0 }
+            hooks.append(Hook(
+                event: event, command: command, facts: HookEnvironment.facts(event, info), timers: [info.name], firings: fired))
         }
         for effect in effects {
             switch effect {
-            case .event(.started, let info): add(.start, info)
-            case .remind(let reminding): add(.remind, reminding.info)
-            case .advance(let advancing): add(.cycle, advancing.info)
+            case .event(.started, let info): add(.start, info, command: hookSettings.command(for: .start))
+            case .remind(let reminding): add(.remind, reminding.info, command: hookSettings.command(for: .remind))
+            case .advance(let advancing):
+                add(.cycle, advancing.info, command: hookSettings.command(for: .cycle))
+                add(.cycle, advancing.info, command: advancing.info.exec)
             case .notify(let firings):
                 // Timers that fired late (timerd was not running, the computer slept) run the
                 // `missed` hook once for all of them if it is set, else each its `done` hook
-                // (which says TIMERD_MISSED=1).
+                // (which says TIMERD_MISSED=1). A timer's own command runs whatever `missed` says.
                 let group = hookSettings.command(for: .missed)
                 let missed = group == nil ? [] : firings.map(\.info).filter(\.missed)
                 if let group, !missed.isEmpty {
                     hooks.append(Hook(
-                        event: .missed, command: group, facts: HookEnvironment.missedFacts(missed), timers: missed.map(\.name)))
+                        event: .missed, command: group, facts: HookEnvironment.missedFacts(missed), timers: missed.map(\.name),
+                        firings: missed.compactMap(Hook.Fired.init)))
                 }
-                for firing in firings where group == nil || !firing.info.missed { add(.done, firing.info) }
+                for firing in firings {
+                    if group == nil || !firing.info.missed { add(.done, firing.info, command: hookSettings.command(for: .done)) }
+                    add(.done, firing.info, command: firing.info.exec)
+                }
             case .event, .checklistDone, .dismiss:
                 break
             }
@@ -43,7 +51,9 @@ extension Scheduler {
         guard let command = hookSettings.command(for: .dismissed) else { return [] }
         return names.compactMap { name in
             guard let info = try? table.get(name, at: now) else { return nil }
-            return Hook(event: .dismissed, command: command, facts: HookEnvironment.facts(.dismissed, info), timers: [name])
+            return Hook(
+                event: .dismissed, command: command, facts: HookEnvironment.facts(.dismissed, info), timers: [name],
+                firings: [Hook.Fired(info)].compactMap { $0 })
         }
     }
 
@@ -64,7 +74,12 @@ extension Scheduler {
         let (run, outcome) = hookPlan.finished(exit.id, at: now.boot)
         if let run {
             let report = HookReport(run, exit, at: now.boot)
-            if report.failure == nil { Log.info(report.logLine) } else { Log.warning(report.logLine) }
+            if let failure = report.failure {
+                Log.warning(report.logLine)
+                keepHookFailure(failure, of: run.hook, at: now)
+            } else {
+                Log.info(report.logLine)
+            }
         }
         carryOut(outcome)
         rearm()

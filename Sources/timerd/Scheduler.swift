@@ -289,6 +289,15 @@ actor Scheduler {
         }
     }
 
+    /// A hook about firings failed: their history entries say so, saved a moment later.
+    func keepHookFailure(_ failure: String, of hook: Hook, at now: Moment) {
+        guard !hook.firings.isEmpty else { return }
+        for fired in hook.firings {
+            savePlan.keep(hookFailure: HookFailureMark(name: fired.name, firedAt: fired.at, failure: failure))
+        }
+        if savePlan.isDue(at: now.boot) { save(ids: savePlan.unsaved, at: now) }
+    }
+
     /// Arms the alarm for the next instants, if they changed (`WakePlan`): the ring's end and a
     /// hook's limit are told like the flood guard's summary, as a moment something must happen.
     func rearm(force: Bool = false) {

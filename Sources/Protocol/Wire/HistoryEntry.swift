@@ -10,9 +10,13 @@ public struct HistoryEntry: Sendable, Equatable {
     /// The length of the run that ended (for a deadline, from its creation to its instant).
     public var duration: Duration
     public var message: String?
+    /// What went wrong with the hooks run for this firing (`hook exit 1`, several joined with
+    /// ", "); nil when none failed or none ran.
+    public var hookFailure: String?
 
     public init(
-        name: String, kind: TimerKind, dueAt: Timestamp, firedAt: Timestamp, duration: Duration, message: String?
+        name: String, kind: TimerKind, dueAt: Timestamp, firedAt: Timestamp, duration: Duration, message: String?,
+        hookFailure: String? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -20,6 +24,7 @@ public struct HistoryEntry: Sendable, Equatable {
         self.firedAt = firedAt
         self.duration = duration
         self.message = message
+        self.hookFailure = hookFailure
     }
 
     /// Fired late enough to count as missed (see `TimerInfo.missed`).
@@ -30,7 +35,7 @@ public struct HistoryEntry: Sendable, Equatable {
         [
             "name": .string(name), "kind": .string(kind.rawValue), "dueAt": WireTime.instant(dueAt),
             "firedAt": WireTime.instant(firedAt), "missed": .bool(missed), "duration": WireTime.seconds(duration),
-            "message": message.map { .string($0) } ?? .null,
+            "message": message.map { .string($0) } ?? .null, "hookFailure": hookFailure.map { .string($0) } ?? .null,
         ]
     }
 
@@ -55,6 +60,14 @@ public struct HistoryEntry: Sendable, Equatable {
         case .string(let text)?: message = text
         default: throw bad("message")
         }
-        self.init(name: name, kind: kind, dueAt: dueAt, firedAt: firedAt, duration: duration, message: message)
+        let hookFailure: String?
+        switch o["hookFailure"] {
+        case nil, .null?: hookFailure = nil
+        case .string(let text)?: hookFailure = text
+        default: throw bad("hookFailure")
+        }
+        self.init(
+            name: name, kind: kind, dueAt: dueAt, firedAt: firedAt, duration: duration, message: message,
+            hookFailure: hookFailure)
     }
 }

@@ -28,6 +28,7 @@ extension TimerInfo {
         o["volume"] = volume.map { .integer(Int64($0)) } ?? .null
         o["todos"] = .array(todos.map(\.json))
         o["cycle"] = cycle.map { ["round": .integer(Int64($0.round)), "rounds": .integer(Int64($0.rounds)), "step": .string($0.step)] } ?? .null
+        o["exec"] = exec.map { .string($0) } ?? .null
         return .object(o)
     }
 
@@ -115,10 +116,16 @@ extension TimerInfo {
             for item in items { todos.append(try TodoItem(json: item)) }
         default: throw bad("todos")
         }
+        let exec: String?
+        switch o["exec"] {
+        case nil, .null?: exec = nil
+        case .string(let command)?: exec = command
+        default: throw bad("exec")
+        }
         self.init(
             name: name, kind: kind, state: state, duration: duration, remaining: remaining,
             endsAt: try instant("endsAt"), createdAt: createdAt, firedAt: try instant("firedAt"),
             message: message, reminders: reminders, sound: sound, volume: volume, ringing: ringing, cycle: cycle,
-            todos: todos)
+            todos: todos, exec: exec)
     }
 }

@@ -56,10 +56,13 @@ extension TimerInfo {
             JSONWriter.writeInteger(Int64(cycle.rounds), into: &output)
             JSONWriter.append(#","step":"#, to: &output)
             JSONWriter.writeString(cycle.step, into: &output)
-            JSONWriter.append("}}", to: &output)
+            JSONWriter.append("}", to: &output)
         } else {
-            JSONWriter.append(#"],"cycle":null}"#, to: &output)
+            JSONWriter.append(#"],"cycle":null"#, to: &output)
         }
+        JSONWriter.append(#","exec":"#, to: &output)
+        if let exec { JSONWriter.writeString(exec, into: &output) } else { JSONWriter.append("null", to: &output) }
+        JSONWriter.append("}", to: &output)
     }
 }
 

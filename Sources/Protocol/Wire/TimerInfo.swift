@@ -48,12 +48,14 @@ public struct TimerInfo: Sendable, Equatable {
     public var cycle: Cycle?
     /// Its checklist, in order.
     public var todos: [TodoItem]
+    /// The command the daemon runs when it fires (`--exec`); nil for none.
+    public var exec: String?
 
     public init(
         name: String, kind: TimerKind, state: TimerState, duration: Duration, remaining: Duration,
         endsAt: Timestamp?, createdAt: Timestamp, firedAt: Timestamp? = nil, message: String? = nil,
         reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard, volume: Int? = nil, ringing: Bool = false,
-        cycle: Cycle? = nil, todos: [TodoItem] = []
+        cycle: Cycle? = nil, todos: [TodoItem] = [], exec: String? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -70,6 +72,7 @@ public struct TimerInfo: Sendable, Equatable {
         self.ringing = ringing
         self.cycle = cycle
         self.todos = todos
+        self.exec = exec
     }
 
     /// Items not done yet, in order.

@@ -20,6 +20,7 @@ struct StartCommand: Command {
             "timerctl start pasta 8m", "timerctl start 'tea break' 3m30s -m 'green tea, not too long'",
             "timerctl start bread 45m --remind 10m --silent",
             "timerctl start focus 25m --then break 5m --cycles 4",
+            "timerctl start tea 4m --exec 'playerctl pause'",
             "timerctl start egg", "timerctl start egg -m 'soft, for Sam'",
         ],
         options: NotifyOptionWords.options.union(["--repeat", "--then", "--cycles"]),
@@ -35,46 +36,51 @@ struct StartCommand: Command {
     /// `RequestBuilder` checks both against the end and the file system.
     var notify: NotifyOptions
     var repeats: RepeatWords?
+    /// What timerd runs when it fires (`--exec`).
+    var exec: String?
 
     init(
         name: String, duration: String, message: String?, notify: NotifyOptions = NotifyOptions(),
-        repeats: RepeatWords? = nil
+        repeats: RepeatWords? = nil, exec: String? = nil
     ) {
         self.name = name
         self.duration = duration
         self.message = message
         self.notify = notify
         self.repeats = repeats
+        self.exec = exec
     }
 
     /// `start NAME` without a duration: the preset NAME (nil: `start` alone), see `PresetFile`.
-    init(preset name: String?, message: String?, notify: NotifyOptions = NotifyOptions()) {
+    init(preset name: String?, message: String?, notify: NotifyOptions = NotifyOptions(), exec: String? = nil) {
         self.name = name
         self.message = message
         self.notify = notify
+        self.exec = exec
     }
 
     init(_ input: CommandInput) throws(UsageError) {
         let args = input.operands
         guard args.count >= 2 else {
             // Which presets there are decides what it means.
-            self.init(preset: args.first, message: input.message, notify: try input.notifyOptions())
+            self.init(preset: args.first, message: input.message, notify: try input.notifyOptions(), exec: try input.exec())
             return
         }
         self.init(
             name: args[0], duration: input.restSpaced, message: input.message, notify: try input.notifyOptions(),
-            repeats: try Self.repeatWords(input))
+            repeats: try Self.repeatWords(input), exec: try input.exec())
     }
 
     func run(_ context: CommandContext) throws(CtlFailure) {
         guard let name, let duration else {
             let preset = try PresetFile.current(output: context.output).preset(forStarting: name)
             return try StartCommand(
-                name: preset.name, duration: preset.length, message: message ?? preset.message, notify: notify
+                name: preset.name, duration: preset.length, message: message ?? preset.message, notify: notify, exec: exec
             ).run(context)
         }
         try context.start(
-            try context.builder.countdown(name: name, duration: duration, message: message, notify: notify, repeats: repeats))
+            try context.builder.countdown(
+                name: name, duration: duration, message: message, notify: notify, repeats: repeats, exec: exec))
     }
 
     /// `--repeat N`, or `--then NAME DURATION` with `--cycles N`, as typed; nil without them.

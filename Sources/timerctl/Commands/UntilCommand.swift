@@ -15,6 +15,7 @@ struct UntilCommand: Command {
             "timerctl until report \"fri 17:00\"", "timerctl until sale midnight",
             "timerctl until report \"fri 17:00\" --remind 1h --remind 10m",
             "timerctl until train 17:42 --sound ~/sounds/whistle.oga",
+            "timerctl until meeting 9:55 --exec 'curl -d \"$TIMERD_NAME\" ntfy.sh/my-topic'",
         ],
         options: NotifyOptionWords.options,
         // A new name: nothing to offer.
@@ -25,12 +26,15 @@ struct UntilCommand: Command {
     var when: String
     var message: String?
     var notify: NotifyOptions
+    /// What timerd runs when it comes (`--exec`).
+    var exec: String?
 
-    init(name: String, when: String, message: String?, notify: NotifyOptions = NotifyOptions()) {
+    init(name: String, when: String, message: String?, notify: NotifyOptions = NotifyOptions(), exec: String? = nil) {
         self.name = name
         self.when = when
         self.message = message
         self.notify = notify
+        self.exec = exec
     }
 
     init(_ input: CommandInput) throws(UsageError) {
@@ -41,10 +45,13 @@ struct UntilCommand: Command {
                     ? "until needs a name and a time, e.g. `timerctl until report \"fri 17:00\"`."
                     : "until needs a time after the name, e.g. `timerctl until \(TimerText.shellWord(args[0])) 17:00`.")
         }
-        self.init(name: args[0], when: input.restSpaced, message: input.message, notify: try input.notifyOptions())
+        self.init(
+            name: args[0], when: input.restSpaced, message: input.message, notify: try input.notifyOptions(),
+            exec: try input.exec())
     }
 
     func run(_ context: CommandContext) throws(CtlFailure) {
-        try context.start(try context.builder.deadline(name: name, when: when, message: message, notify: notify))
+        try context.start(
+            try context.builder.deadline(name: name, when: when, message: message, notify: notify, exec: exec))
     }
 }

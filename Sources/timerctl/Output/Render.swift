@@ -48,16 +48,20 @@ struct Render {
         case .silent: lines.append("  sound     silent")
         }
         if let volume = timer.volume, timer.sound != .silent { lines.append("  volume    \(volume)%") }
-        if let message = timer.message {
-            // Messages may hold newlines: keep their later lines in the value column.
-            let indented = message.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n            ")
-            lines.append("  message   \(indented)")
-        }
+        if let message = timer.message { lines.append("  message   " + Self.valueColumn(message)) }
+        // As typed, so that it can be copied back into a shell.
+        if let exec = timer.exec { lines.append("  exec      " + Self.valueColumn(exec)) }
         if !timer.todos.isEmpty {
             lines.append("  tasks     \(Self.tally(timer, noun: false))")
             lines += Self.taskLines(timer.todos, indent: "    ")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A text that may hold newlines (a message, a small script), its later lines kept in the
+    /// value column of `detail`.
+    static func valueColumn(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n            ")
     }
 
     /// What a command's reply looks like in one line, with its reminders if it has any.

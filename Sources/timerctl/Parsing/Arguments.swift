@@ -51,6 +51,8 @@ enum Arguments {
                 options.values["sound"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--volume":
                 options.values["volume"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--exec":
+                options.values["exec"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--format", "--template", "--idle", "--offline":
                 options.values[String(flag.dropFirst(2))] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--timerd":

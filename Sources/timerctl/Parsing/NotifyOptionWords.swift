@@ -1,10 +1,10 @@
 import Protocol
 
-/// `--remind`, `--no-remind`, `--sound`, `--silent` and `--volume` (and `-m`): the options
-/// `start` and `until` share, their help lines and how they are read.
+/// `--remind`, `--no-remind`, `--sound`, `--silent`, `--volume` and `--exec` (and `-m`): the
+/// options `start` and `until` share, their help lines and how they are read.
 enum NotifyOptionWords {
     /// The options of `start` and `until`.
-    static let options: Set<String> = ["--message", "--remind", "--no-remind", "--sound", "--silent", "--volume"]
+    static let options: Set<String> = ["--message", "--remind", "--no-remind", "--sound", "--silent", "--volume", "--exec"]
 
     /// What the options of `start` and `until` do.
     static let helpLines = """
@@ -16,6 +16,8 @@ enum NotifyOptionWords {
           --silent             no sound
           --volume PERCENT     the alarm's volume, 0–100% as on a volume control
                                (default: timerd's volume, 100% unless set)
+          --exec COMMAND       run COMMAND (with /bin/sh) when it fires; it finds the
+                               timer's name in $TIMERD_NAME (see timerd.conf(5), HOOKS)
         """
 
     /// A sound file most desktops have, for examples.
@@ -70,5 +72,15 @@ extension CommandInput {
             notify.volume = percent
         }
         return notify
+    }
+
+    /// `--exec COMMAND`: shell text timerd runs when the timer fires, kept with the timer.
+    func exec() throws(UsageError) -> String? {
+        guard let command = options.values["exec"] else { return nil }
+        guard !command.allSatisfy(\.isWhitespace) else {
+            throw refusal("--exec needs a command, e.g. --exec 'playerctl pause'.")
+        }
+        if let problem = TimerText.problem(withCommand: command) { throw refusal("--exec: \(problem)") }
+        return command
     }
 }

@@ -11,7 +11,8 @@ struct RequestBuilder {
 
     /// `start NAME DURATION`: a countdown.
     func countdown(
-        name: String, duration text: String, message: String?, notify: NotifyOptions, repeats words: RepeatWords? = nil
+        name: String, duration text: String, message: String?, notify: NotifyOptions, repeats words: RepeatWords? = nil,
+        exec: String? = nil
     ) throws(CtlFailure) -> Request {
         let name = try checked(name)
         let length: Duration
@@ -29,20 +30,22 @@ struct RequestBuilder {
             }
             repeats = Repeats(rounds: words.rounds, then: then)
         }
-        let request = try start(name: name, spec: .countdown(length), endsIn: length, message: message, notify: notify)
-        guard var start = request.body as? Methods.Start else { return request }
+        var start = try start(name: name, spec: .countdown(length), endsIn: length, message: message, notify: notify)
         start.repeats = repeats
+        start.exec = exec
         return Request(start)
     }
 
     /// `until NAME WHEN`: a deadline, read on the calendar's wall clock from `now`.
-    func deadline(name: String, when text: String, message: String?, notify: NotifyOptions) throws(CtlFailure)
-        -> Request
+    func deadline(name: String, when text: String, message: String?, notify: NotifyOptions, exec: String? = nil)
+        throws(CtlFailure) -> Request
     {
         let name = try checked(name)
         let at: Timestamp
         do { at = try DeadlineParser.parse(text, now: now, calendar: calendar) } catch { throw .usage(error.message) }
-        return try start(name: name, spec: .deadline(at), endsIn: at - now, message: message, notify: notify)
+        var start = try start(name: name, spec: .deadline(at), endsIn: at - now, message: message, notify: notify)
+        start.exec = exec
+        return Request(start)
     }
 
     /// `snooze NAME [DURATION]`: without a duration, the daemon's default.
@@ -67,12 +70,12 @@ struct RequestBuilder {
     }
 
     private func start(name: String, spec: StartSpec, endsIn: Duration, message: String?, notify: NotifyOptions)
-        throws(CtlFailure) -> Request
+        throws(CtlFailure) -> Methods.Start
     {
         var notify = notify
         try Self.checkReminders(notify.reminders ?? [], name: name, endsIn: endsIn)
         if case .file(let typed) = notify.sound { notify.sound = .file(try files.playable(typed)) }
-        return .start(name: name, spec: spec, message: message, notify: notify)
+        return Methods.Start(name: name, spec: spec, message: message, notify: notify)
     }
 
     /// A reminder must come after now: shorter than the time to the end.

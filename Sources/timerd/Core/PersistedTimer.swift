@@ -30,6 +30,7 @@ struct PersistedTimer: Equatable, Sendable {
     var chain: Chain?
     var todos: [TodoItem] = []
     var nextTodoID = 1
+    var exec: String?
 }
 
 extension TimerRecord {
@@ -38,7 +39,8 @@ extension TimerRecord {
         var saved = PersistedTimer(
             id: id, name: name, kind: kind, state: .running, length: length, total: total, endWall: nil, endBoot: nil,
             bootID: nil, remaining: nil, firedAt: nil, createdAt: createdAt, startedAt: startedAt, message: message,
-            reminders: reminders, sound: sound, volume: volume, chain: chain, todos: todos, nextTodoID: nextTodoID)
+            reminders: reminders, sound: sound, volume: volume, chain: chain, todos: todos, nextTodoID: nextTodoID,
+            exec: exec)
         switch phase {
         case .running(.boot(let due)):
             saved.endWall = now.wall + (due - now.boot)
@@ -87,7 +89,7 @@ extension TimerRecord {
             id: saved.id, name: saved.name, kind: saved.kind, length: saved.length, total: saved.total, phase: phase,
             createdAt: saved.createdAt, startedAt: saved.startedAt, message: saved.message, reminders: saved.reminders,
             sound: saved.sound, volume: saved.volume, chain: saved.chain, todos: saved.todos,
-            nextTodoID: max(saved.nextTodoID, (saved.todos.map(\.id).max() ?? 0) + 1))
+            nextTodoID: max(saved.nextTodoID, (saved.todos.map(\.id).max() ?? 0) + 1), exec: saved.exec)
     }
 }
 

@@ -34,7 +34,7 @@ struct TimerRecord: Equatable, Sendable {
         id: UInt64, name: String, kind: TimerKind, length: Duration, total: Duration, phase: Phase,
         createdAt: Timestamp, startedAt: Timestamp, message: String? = nil, reminders: [Duration] = [],
         sound: NotifyOptions.Sound = .standard, volume: Int? = nil, chain: Chain? = nil, todos: [TodoItem] = [],
-        nextTodoID: Int = 1
+        nextTodoID: Int = 1, exec: String? = nil
     ) {
         self.id = id
         self.name = name
@@ -47,7 +47,7 @@ struct TimerRecord: Equatable, Sendable {
         self.extras = ExtrasBox(
             Extras(
                 message: message, reminders: reminders, sound: sound, volume: volume, chain: chain, todos: todos,
-                nextTodoID: nextTodoID))
+                nextTodoID: nextTodoID, exec: exec))
     }
 
     /// A countdown's length as the user asked for it: what `reset` goes back to.
@@ -88,6 +88,11 @@ struct TimerRecord: Equatable, Sendable {
     var todos: [TodoItem] {
         get { extras?.value.todos ?? [] }
         set { change { $0.todos = newValue } }
+    }
+    /// The command run when it fires (`--exec`), its own hook; nil for none.
+    var exec: String? {
+        get { extras?.value.exec }
+        set { change { $0.exec = newValue } }
     }
     /// The id the next checklist item gets: ids are never reused, so a client holding an old
     /// one cannot change an item added since.
@@ -151,7 +156,7 @@ struct TimerRecord: Equatable, Sendable {
         return TimerInfo(
             name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
             endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message, reminders: reminders,
-            sound: sound, volume: volume, cycle: chain?.cycle, todos: todos)
+            sound: sound, volume: volume, cycle: chain?.cycle, todos: todos, exec: exec)
     }
 }
 
@@ -166,6 +171,7 @@ extension TimerRecord {
         var chain: Chain?
         var todos: [TodoItem] = []
         var nextTodoID = 1
+        var exec: String?
     }
 
     /// Immutable: a change makes a new box, so records stay values.

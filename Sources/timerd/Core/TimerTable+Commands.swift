@@ -7,10 +7,12 @@ extension TimerTable {
 
     mutating func start(
         name: String, schedule: Schedule, message: String?, reminders: [Duration] = [],
-        sound: NotifyOptions.Sound = .standard, volume: Int? = nil, repeats: Repeats? = nil, at now: Moment
+        sound: NotifyOptions.Sound = .standard, volume: Int? = nil, repeats: Repeats? = nil, exec: String? = nil,
+        at now: Moment
     ) throws(TableError) -> Outcome {
         if let problem = TimerText.problem(withName: name) { throw .invalid(problem) }
         if let message, let problem = TimerText.problem(withMessage: message) { throw .invalid(problem) }
+        if let exec, let problem = TimerText.problem(withCommand: exec) { throw .invalid(problem) }
         var replaced: TimerRecord?
         if let existing = try? record(named: name) {
             guard existing.isDone else {
@@ -44,6 +46,7 @@ extension TimerTable {
         record.reminders = Array(Set(reminders.filter { $0 > .zero })).sorted(by: >)
         record.sound = sound
         record.volume = volume
+        record.exec = exec
         if let replaced { remove(replaced) }
         store(record, at: now)
         return outcome(record, .started, at: now)

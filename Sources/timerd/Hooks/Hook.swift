@@ -1,3 +1,5 @@
+import Protocol
+
 /// One run of a command: what the scheduler hands the plan and the plan hands the runner.
 struct Hook: Equatable, Sendable {
     var event: HookEvent
@@ -9,4 +11,19 @@ struct Hook: Equatable, Sendable {
     var facts: [String]
     /// The timers it is about, for the log and the history.
     var timers: [String]
+    /// The firings it is about: its failure is told in their history entries. Empty for a
+    /// hook about something else (a start, a reminder, a step).
+    var firings: [Fired] = []
+
+    /// A timer's firing, as its history entry is found again: the name and when it fired.
+    struct Fired: Equatable, Sendable {
+        var name: String
+        var at: Timestamp
+
+        init?(_ info: TimerInfo) {
+            guard let at = info.firedAt else { return nil }
+            self.name = info.name
+            self.at = at
+        }
+    }
 }

@@ -8,7 +8,7 @@ extension Methods.Start: MethodHandler {
             return call.change { () throws(TableError) in
                 try table.start(
                     name: name, schedule: .countdown(length), message: message, reminders: notify.reminders ?? [],
-                    sound: notify.sound, volume: notify.volume, repeats: repeats, at: now)
+                    sound: notify.sound, volume: notify.volume, repeats: repeats, exec: exec, at: now)
             }
         case .deadline(let at):
             // Deadlines that set no reminders of their own get the configured ones.
@@ -16,7 +16,7 @@ extension Methods.Start: MethodHandler {
             return call.change { () throws(TableError) in
                 try table.start(
                     name: name, schedule: .deadline(at), message: message, reminders: reminders, sound: notify.sound,
-                    volume: notify.volume, at: now)
+                    volume: notify.volume, exec: exec, at: now)
             }
         }
     }

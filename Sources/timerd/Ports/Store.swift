@@ -35,8 +35,18 @@ struct StoreWrites: Equatable, Sendable {
     var upserts: [PersistedTimer] = []
     var deletes: [UInt64] = []
     var history: [HistoryEntry] = []
+    /// Hooks that failed, added to their firings' entries (after `history`, which may hold them).
+    var hookFailures: [HookFailureMark] = []
 
-    var isEmpty: Bool { upserts.isEmpty && deletes.isEmpty && history.isEmpty }
+    var isEmpty: Bool { upserts.isEmpty && deletes.isEmpty && history.isEmpty && hookFailures.isEmpty }
+}
+
+/// A hook about a firing failed: its history entry, found by the timer's name and when it
+/// fired, says so (`hook exit 1`).
+struct HookFailureMark: Equatable, Sendable {
+    var name: String
+    var firedAt: Timestamp
+    var failure: String
 }
 
 /// Why the store failed, as a person should read it, and what they can do about it.

@@ -11,6 +11,7 @@ final class SQLiteConnection {
     let delete: SQLiteDatabase.Statement
     let appendHistory: SQLiteDatabase.Statement
     let trimHistory: SQLiteDatabase.Statement
+    let markHookFailure: SQLiteDatabase.Statement
     /// Copies the write-ahead log into the database file, away from the commits.
     let checkpointer: Checkpointer?
     let sharedMemory: SharedMemory?
@@ -48,6 +49,7 @@ final class SQLiteConnection {
         delete = try database.prepare(SQLiteStore.deleteSQL)
         appendHistory = try database.prepare(SQLiteStore.appendHistorySQL)
         trimHistory = try database.prepare(SQLiteStore.trimHistorySQL)
+        markHookFailure = try database.prepare(SQLiteStore.markHookFailureSQL)
         pageSize = try database.scalar("PRAGMA page_size") ?? 4_096
         if case .found(let identity, _) = FileIdentity.lookUp(path) { file = identity } else { file = nil }
         if case .found(let identity, _) = FileIdentity.lookUp(path + "-wal") { log = identity }

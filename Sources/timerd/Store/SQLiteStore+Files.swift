@@ -96,7 +96,10 @@ extension SQLiteStore {
     /// closed as they are; one at the path that is not the store's own is kept aside, never
     /// removed. If this fails the store keeps the old connection if it had one, and the next
     /// save tries again.
-    func rebuild(after loss: FileLoss, held: () -> [PersistedTimer], history: [HistoryEntry], historySaved: Bool) throws(StoreError) {
+    func rebuild(
+        after loss: FileLoss, held: () -> [PersistedTimer], history: [HistoryEntry], hookFailures: [HookFailureMark] = [],
+        historySaved: Bool
+    ) throws(StoreError) {
         let fresh = path + ".new"
         unlink(fresh)
         // The whole state directory may have gone.
@@ -131,6 +134,11 @@ extension SQLiteStore {
                         try append.run()
                     }
                     try database.execute(Self.trimHistorySQL)
+                }
+                let mark = try database.prepare(Self.markHookFailureSQL)
+                for failure in hookFailures {
+                    Self.bind(failure, to: mark)
+                    try mark.run()
                 }
             }
             database.close()

@@ -60,6 +60,12 @@ extension SQLiteStore {
                 // The alarm's volume in percent; NULL for the configured one.
                 try database.execute("ALTER TABLE timers ADD COLUMN volume INTEGER;")
             }
+            if version < 6 {
+                // The timer's own hook (`--exec`), and what went wrong with a firing's hooks
+                // ("hook exit 1"; NULL when nothing did).
+                try database.execute(
+                    "ALTER TABLE timers ADD COLUMN exec TEXT; ALTER TABLE history ADD COLUMN hook_failure TEXT;")
+            }
             try database.execute("PRAGMA user_version = \(schemaVersion)")
         }
     }
@@ -67,18 +73,25 @@ extension SQLiteStore {
     static let upsertSQL = """
         INSERT OR REPLACE INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns,
             boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos,
-            volume)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19)
+            volume, exec)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
         """
     static let deleteSQL = "DELETE FROM timers WHERE id = ?1"
     static let appendHistorySQL = """
-        INSERT INTO history (name, kind, due_at_ns, fired_at_ns, duration_ns, message)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
+        INSERT INTO history (name, kind, due_at_ns, fired_at_ns, duration_ns, message, hook_failure)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
+        """
+    /// Adds a hook's failure to the entry of the firing it was about (several join with ", ").
+    /// By name and instant: a history entry has no other key a hook could hold, and no two
+    /// firings of one name share an instant.
+    static let markHookFailureSQL = """
+        UPDATE history SET hook_failure = CASE WHEN hook_failure IS NULL THEN ?1 ELSE hook_failure || ', ' || ?1 END
+        WHERE name = ?2 AND fired_at_ns = ?3
         """
     static let trimHistorySQL = "DELETE FROM history WHERE seq <= (SELECT MAX(seq) FROM history) - \(Limits.historyLength)"
     static let selectTimersSQL = """
         SELECT id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns, boot_id, remaining_ns,
-            fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos, volume
+            fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos, volume, exec
         FROM timers ORDER BY id
         """
 
@@ -103,6 +116,7 @@ extension SQLiteStore {
         upsert.bind(17, timer.chain.map(column))
         upsert.bind(18, column(todos: timer.todos, next: timer.nextTodoID))
         upsert.bind(19, timer.volume.map(Int64.init))
+        upsert.bind(20, timer.exec)
     }
 
     /// Binds `entry` to a statement made from `appendHistorySQL`.
@@ -113,6 +127,14 @@ extension SQLiteStore {
         append.bind(4, entry.firedAt.nanoseconds)
         append.bind(5, entry.duration.nanoseconds)
         append.bind(6, entry.message)
+        append.bind(7, entry.hookFailure)
+    }
+
+    /// Binds `mark` to a statement made from `markHookFailureSQL`.
+    static func bind(_ mark: HookFailureMark, to update: SQLiteDatabase.Statement) {
+        update.bind(1, mark.failure)
+        update.bind(2, mark.name)
+        update.bind(3, mark.firedAt.nanoseconds)
     }
 
     /// The timer in the current row of a statement made from `selectTimersSQL`, or nil if the
@@ -135,7 +157,7 @@ extension SQLiteStore {
             sound: sound(select.string(15)),
             volume: NotifyOptions.volume(select.int64(18)), chain: select.string(16).flatMap(chain),
             todos: select.string(17).flatMap(todos)?.items ?? [],
-            nextTodoID: select.string(17).flatMap(todos)?.next ?? 1)
+            nextTodoID: select.string(17).flatMap(todos)?.next ?? 1, exec: select.string(19))
     }
 
     static func column(_ sound: NotifyOptions.Sound) -> String? {

@@ -9,7 +9,7 @@ import Protocol
 /// ones at its path, and writes everything to new ones if not (`SQLiteStore+Files.swift`).
 final class SQLiteStore: Store {
     /// The schema this build writes. `PRAGMA user_version` holds the file's.
-    static let schemaVersion: Int64 = 5
+    static let schemaVersion: Int64 = 6
 
     let path: String
     /// The open database; nil once its files were lost and new ones could not be written,
@@ -86,19 +86,19 @@ final class SQLiteStore: Store {
             throw StoreError("Cannot save to \(path): \(error).", remedy: error.remedy)
         }
         guard let connection = open else {
-            return try rebuild(after: .notReopened, held: held, history: writes.history, historySaved: false)
+            return try rebuild(after: .notReopened, held: held, history: writes.history, hookFailures: writes.hookFailures, historySaved: false)
         }
         // Before the change, not after: its frames, written past the end of a log that was cut
         // short, would make the log as long again as SQLite counts it (with a hole).
         if let loss = connection.loss() {
-            return try rebuild(after: loss, held: held, history: writes.history, historySaved: false)
+            return try rebuild(after: loss, held: held, history: writes.history, hookFailures: writes.hookFailures, historySaved: false)
         }
         do {
             try write(writes, with: connection)
         } catch {
             // The change may have failed because the files went away under it.
             if let loss = connection.loss() {
-                return try rebuild(after: loss, held: held, history: writes.history, historySaved: false)
+                return try rebuild(after: loss, held: held, history: writes.history, hookFailures: writes.hookFailures, historySaved: false)
             }
             var error = error
             if error.primary == SQLITE_IOERR || error.primary == SQLITE_READONLY {
@@ -123,6 +123,10 @@ final class SQLiteStore: Store {
                 try connection.appendHistory.run()
             }
             if !writes.history.isEmpty { try connection.trimHistory.run() }
+            for mark in writes.hookFailures {
+                Self.bind(mark, to: connection.markHookFailure)
+                try connection.markHookFailure.run()
+            }
         }
     }
 
@@ -146,7 +150,7 @@ final class SQLiteStore: Store {
         do {
             let select = try readable().database.prepare(
                 """
-                SELECT name, kind, due_at_ns, fired_at_ns, duration_ns, message
+                SELECT name, kind, due_at_ns, fired_at_ns, duration_ns, message, hook_failure
                 FROM history ORDER BY seq DESC LIMIT ?1
                 """)
             select.bind(1, Int64(limit))
@@ -158,7 +162,7 @@ final class SQLiteStore: Store {
                 entries.append(
                     HistoryEntry(
                         name: name, kind: kind, dueAt: Timestamp(nanoseconds: due), firedAt: Timestamp(nanoseconds: fired),
-                        duration: .nanoseconds(duration), message: select.string(5)))
+                        duration: .nanoseconds(duration), message: select.string(5), hookFailure: select.string(6)))
             }
             return entries
         } catch {

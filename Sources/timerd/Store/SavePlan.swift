@@ -22,6 +22,8 @@ struct SavePlan: Equatable, Sendable {
     private(set) var unsaved: Set<UInt64> = []
     /// Firings not saved in the history yet, oldest first.
     private(set) var history: [HistoryEntry] = []
+    /// Hooks' failures to add to saved history entries with the next save.
+    private(set) var hookFailures: [HookFailureMark] = []
     /// When a wake-up saves what is pending; nil when none is to.
     private(set) var due: BootInstant?
     /// The last save's failure, until a save works again: logged once, told in refusals.
@@ -31,7 +33,7 @@ struct SavePlan: Equatable, Sendable {
         self.delay = delay
     }
 
-    var isPending: Bool { !unsaved.isEmpty || !history.isEmpty }
+    var isPending: Bool { !unsaved.isEmpty || !history.isEmpty || !hookFailures.isEmpty }
 
     /// The current state of these timers is to be saved with the next save.
     mutating func keep(_ ids: some Sequence<UInt64>) {
@@ -41,6 +43,16 @@ struct SavePlan: Equatable, Sendable {
     /// These firings are to be saved in the history with the next save.
     mutating func keep(history entries: [HistoryEntry]) {
         history += entries
+    }
+
+    /// A hook about a firing failed: its entry says so, whether it is saved already or waits
+    /// here to be.
+    mutating func keep(hookFailure mark: HookFailureMark) {
+        if let i = history.lastIndex(where: { $0.name == mark.name && $0.firedAt == mark.firedAt }) {
+            history[i].hookFailure = history[i].hookFailure.map { $0 + ", " + mark.failure } ?? mark.failure
+        } else {
+            hookFailures.append(mark)
+        }
     }
 
     /// At a wake-up: puts the save of what is pending `delay` after `now`, unless it is put
@@ -55,7 +67,7 @@ struct SavePlan: Equatable, Sendable {
     /// What saving `ids` writes, with the pending history: the state `saved` gives for each,
     /// or its deletion where it gives none (the timer is gone).
     func writes(for ids: Set<UInt64>, _ saved: (UInt64) -> PersistedTimer?) -> StoreWrites {
-        var writes = StoreWrites(history: history)
+        var writes = StoreWrites(history: history, hookFailures: hookFailures)
         for id in ids {
             if let timer = saved(id) {
                 writes.upserts.append(timer)
@@ -70,6 +82,7 @@ struct SavePlan: Equatable, Sendable {
     mutating func saved() -> Bool {
         unsaved.removeAll()
         history.removeAll()
+        hookFailures.removeAll()
         due = nil
         defer { failure = nil }
         return failure != nil

@@ -9,7 +9,11 @@ import Protocol
         name: "レポート", kind: .deadline, dueAt: instant("2026-11-30T09:00:00+01:00"),
         firedAt: instant("2026-11-30T08:12:30Z"), duration: .seconds(4 * 86_400), message: nil)
 
-    static let examples = [onTime, missedDeadline]
+    static let hookFailed = HistoryEntry(
+        name: "pasta", kind: .countdown, dueAt: instant("2026-11-30T12:04:00Z"), firedAt: instant("2026-11-30T12:04:00.001Z"),
+        duration: .seconds(480), message: nil, hookFailure: "hook exit 1, hook timed out")
+
+    static let examples = [onTime, missedDeadline, hookFailed]
 
     /// `onTime` fired `late` after it was due.
     static func firing(_ late: Duration) -> HistoryEntry {
@@ -20,21 +24,21 @@ import Protocol
 
     @Test func jsonHasExactlyTheDocumentedKeysInOrder() {
         for entry in Self.examples {
-            #expect(entry.json.objectValue?.keys == ["name", "kind", "dueAt", "firedAt", "missed", "duration", "message"])
+            #expect(entry.json.objectValue?.keys == ["name", "kind", "dueAt", "firedAt", "missed", "duration", "message", "hookFailure"])
         }
     }
 
     @Test func onTimeCountdown() {
         #expect(JSONWriter.string(Self.onTime.json) == """
             {"name":"tea","kind":"countdown","dueAt":"2026-11-30T11:59:00.250Z","firedAt":"2026-11-30T11:59:00.251Z",\
-            "missed":false,"duration":180.25,"message":"green tea\\nnot too long"}
+            "missed":false,"duration":180.25,"message":"green tea\\nnot too long","hookFailure":null}
             """)
     }
 
     @Test func missedDeadlineInUTC() {
         #expect(JSONWriter.string(Self.missedDeadline.json) == """
             {"name":"レポート","kind":"deadline","dueAt":"2026-11-30T08:00:00.000Z","firedAt":"2026-11-30T08:12:30.000Z",\
-            "missed":true,"duration":345600,"message":null}
+            "missed":true,"duration":345600,"message":null,"hookFailure":null}
             """)
     }
 
@@ -83,6 +87,15 @@ import Protocol
         #expect(try HistoryEntry(json: .object(o)).message == nil)
         o["message"] = nil
         #expect(try HistoryEntry(json: .object(o)).message == nil)
+    }
+
+    @Test func aFailedHookIsTextAndAnOlderDaemonsEntryHasNone() throws {
+        #expect(Self.hookFailed.json["hookFailure"] == "hook exit 1, hook timed out")
+        guard case .object(var o) = Self.hookFailed.json else { return }
+        o["hookFailure"] = nil
+        #expect(try HistoryEntry(json: .object(o)).hookFailure == nil)
+        o["hookFailure"] = true
+        #expect(throws: RPCError.self) { try HistoryEntry(json: .object(o)) }
     }
 
     @Test func unknownFieldsAreIgnored() throws {

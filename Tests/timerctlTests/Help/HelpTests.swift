@@ -69,6 +69,8 @@ import Testing
               --silent             no sound
               --volume PERCENT     the alarm's volume, 0–100% as on a volume control
                                    (default: timerd's volume, 100% unless set)
+              --exec COMMAND       run COMMAND (with /bin/sh) when it fires; it finds the
+                                   timer's name in $TIMERD_NAME (see timerd.conf(5), HOOKS)
               --repeat N           run it N times in a row (at most 100)
               --then NAME DURATION a second step after each run (a break)
               --cycles N           rounds of the timer and its --then step
@@ -78,6 +80,7 @@ import Testing
               timerctl start 'tea break' 3m30s -m 'green tea, not too long'
               timerctl start bread 45m --remind 10m --silent
               timerctl start focus 25m --then break 5m --cycles 4
+              timerctl start tea 4m --exec 'playerctl pause'
               timerctl start egg
               timerctl start egg -m 'soft, for Sam'
 
@@ -148,12 +151,15 @@ import Testing
               --silent             no sound
               --volume PERCENT     the alarm's volume, 0–100% as on a volume control
                                    (default: timerd's volume, 100% unless set)
+              --exec COMMAND       run COMMAND (with /bin/sh) when it fires; it finds the
+                                   timer's name in $TIMERD_NAME (see timerd.conf(5), HOOKS)
 
             Examples:
               timerctl until report "fri 17:00"
               timerctl until sale midnight
               timerctl until report "fri 17:00" --remind 1h --remind 10m
               timerctl until train 17:42 --sound ~/sounds/whistle.oga
+              timerctl until meeting 9:55 --exec 'curl -d "$TIMERD_NAME" ntfy.sh/my-topic'
 
             """)
     }

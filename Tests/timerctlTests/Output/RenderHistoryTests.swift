@@ -38,6 +38,18 @@ import Protocol
             """)
     }
 
+    @Test func aFailedHookShowsInAColumnOfItsOwnOnlyWhenOneFailed() {
+        var tea = Self.tea
+        tea.hookFailure = "hook exit 1"
+        #expect(Self.render.history([Self.eggs, tea, Self.pasta]) == """
+            NAME    DUE          FIRED                LENGTH  HOOK         MESSAGE
+            eggs    11:48        missed, 11 min late  7m                   soft
+            tea     11:57        on time              3m      hook exit 1  green tea
+            パスタ  Nov 2 18:42  on time              8m
+
+            """)
+    }
+
     @Test func rowsKeepTheDaemonsOrder() {
         let rows = Self.render.history([Self.tea, Self.pasta, Self.eggs]).split(separator: "\n").dropFirst()
         #expect(rows.map { $0.split(separator: " ", maxSplits: 1)[0] } == ["tea", "パスタ", "eggs"])

@@ -227,6 +227,17 @@ import Protocol
             """)
     }
 
+    @Test func detailShowsTheTimersOwnCommandAsTypedEachLineInTheValueColumn() {
+        var pasta = Self.pasta
+        pasta.exec = "playerctl pause\nprintf '%s\\n' \"$TIMERD_NAME\" >> ~/done.log"
+        #expect(Self.render.detail(pasta).hasSuffix("""
+              created   Mon 30 Nov 11:56
+              exec      playerctl pause
+                        printf '%s\\n' "$TIMERD_NAME" >> ~/done.log
+
+            """))
+    }
+
     @Test func detailOnAnASCIITerminalDrawsAnASCIIBar() {
         let ascii = Render(now: Self.now, calendar: Self.render.calendar, terminal: Terminal(width: 80, color: false, unicode: false))
         #expect(ascii.detail(Self.pasta).contains("\n  progress  [###########...........] 50%\n"))

@@ -46,7 +46,7 @@ private let savedTimers: [PersistedTimer] = [
         startedAt: t0.wall, message: nil,
         todos: [TodoItem(id: 1, text: "receipts", done: true), TodoItem(id: 3, text: "sign \"here\" ✍️"),
                 TodoItem(id: 4, text: String(repeating: "ü", count: 500))],
-        nextTodoID: 6),
+        nextTodoID: 6, exec: "printf '%s\\n' \"$TIMERD_NAME\" >> ~/done.log\nplayerctl pause"),
 ]
 
 /// The `n`th history entry of a made-up sequence (a minute apart).
@@ -58,7 +58,7 @@ private func entry(_ n: Int) -> HistoryEntry {
 }
 
 /// Opens the store at `path`, expecting nothing to be set aside.
-private func openStore(_ path: String) throws -> SQLiteStore {
+func openStore(_ path: String) throws -> SQLiteStore {
     let opened = try SQLiteStore.open(path: path)
     #expect(opened.setAside == nil)
     return opened.store
@@ -100,70 +100,18 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
         }
     }
 
-    @Test func aSchemaThreeFileGainsChecklistsAndKeepsItsTimers() throws {
+    @Test func aHookFailureIsAddedToTheSavedEntryOfItsFiringOnly() throws {
         try withScratchDirectory { directory in
-            let path = directory + "/timerd.db"
-            do {
-                let old = try SQLiteDatabase(path: path)
-                try old.execute("""
-                    CREATE TABLE timers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL,
-                        state TEXT NOT NULL, length_ns INTEGER NOT NULL, total_ns INTEGER NOT NULL, end_wall_ns INTEGER,
-                        end_boot_ns INTEGER, boot_id TEXT, remaining_ns INTEGER, fired_at_ns INTEGER,
-                        created_at_ns INTEGER NOT NULL, started_at_ns INTEGER NOT NULL, message TEXT,
-                        reminders TEXT, sound TEXT, chain TEXT);
-                    CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, kind TEXT NOT NULL,
-                        due_at_ns INTEGER NOT NULL, fired_at_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL, message TEXT);
-                    INSERT INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, created_at_ns, started_at_ns)
-                        VALUES (7, 'report', 'deadline', 'running', 3600000000000, 3600000000000, \(t0.wall.nanoseconds + 3_600_000_000_000),
-                            \(t0.wall.nanoseconds), \(t0.wall.nanoseconds));
-                    PRAGMA user_version = 3;
-                    """)
+            let store = try openStore(directory + "/timerd.db")
+            try store.commit(StoreWrites(history: (1...3).map(entry)))
+            func mark(_ n: Int, _ failure: String) -> HookFailureMark {
+                HookFailureMark(name: entry(n).name, firedAt: entry(n).firedAt, failure: failure)
             }
-            let store = try openStore(path)
-            let timers = try store.loadTimers()
-            #expect(timers.map(\.name) == ["report"])
-            #expect(timers.first?.todos == [])
-            var report = try #require(timers.first)
-            report.todos = [TodoItem(id: 1, text: "write intro")]
-            report.nextTodoID = 2
-            try store.commit(StoreWrites(upserts: [report]))
-            #expect(try store.loadTimers() == [report])
-            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == SQLiteStore.schemaVersion)
-        }
-    }
-
-    @Test func aSchemaFourFileGainsVolumesAndKeepsItsTimers() throws {
-        try withScratchDirectory { directory in
-            let path = directory + "/timerd.db"
-            do {
-                let old = try SQLiteDatabase(path: path)
-                try old.execute("""
-                    CREATE TABLE timers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL,
-                        state TEXT NOT NULL, length_ns INTEGER NOT NULL, total_ns INTEGER NOT NULL, end_wall_ns INTEGER,
-                        end_boot_ns INTEGER, boot_id TEXT, remaining_ns INTEGER, fired_at_ns INTEGER,
-                        created_at_ns INTEGER NOT NULL, started_at_ns INTEGER NOT NULL, message TEXT,
-                        reminders TEXT, sound TEXT, chain TEXT, todos TEXT);
-                    CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, kind TEXT NOT NULL,
-                        due_at_ns INTEGER NOT NULL, fired_at_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL, message TEXT);
-                    INSERT INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, created_at_ns, started_at_ns,
-                            sound, todos)
-                        VALUES (7, 'pasta', 'deadline', 'running', 3600000000000, 3600000000000, \(t0.wall.nanoseconds + 3_600_000_000_000),
-                            \(t0.wall.nanoseconds), \(t0.wall.nanoseconds), 'silent',
-                            '{"next":2,"items":[{"id":1,"text":"salt","done":true}]}');
-                    PRAGMA user_version = 4;
-                    """)
-            }
-            let store = try openStore(path)
-            let timers = try store.loadTimers()
-            #expect(timers.map(\.name) == ["pasta"])
-            #expect(timers.first?.volume == nil)
-            #expect(timers.first?.sound == .silent)
-            #expect(timers.first?.todos == [TodoItem(id: 1, text: "salt", done: true)])
-            var pasta = try #require(timers.first)
-            pasta.volume = 40
-            try store.commit(StoreWrites(upserts: [pasta]))
-            #expect(try store.loadTimers() == [pasta])
-            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == 5)
+            // In one commit with the entry it marks, and in later ones.
+            try store.commit(StoreWrites(history: [entry(4)], hookFailures: [mark(4, "hook exit 3")]))
+            try store.commit(StoreWrites(hookFailures: [mark(2, "hook exit 1"), mark(2, "hook timed out")]))
+            try store.commit(StoreWrites(hookFailures: [HookFailureMark(name: "timer 2", firedAt: t0.wall, failure: "other")]))
+            #expect(try store.history(limit: 10).map(\.hookFailure) == ["hook exit 3", nil, "hook exit 1, hook timed out", nil])
         }
     }
 

@@ -91,4 +91,20 @@ private let t0 = Moment.start
         _ = plan.failed(StoreError("the file was replaced.", remedy: "restart timerd"), ids: [1])
         #expect(plan.refusal.message.hasSuffix("the file was replaced. Timers already set keep running; restart timerd."))
     }
+
+    @Test func aHookFailureGoesIntoItsPendingEntryOrWaitsToMarkASavedOne() {
+        var plan = SavePlan(delay: .zero)
+        plan.keep(history: [Self.entry])
+        plan.keep(hookFailure: HookFailureMark(name: "pasta", firedAt: t0.wall, failure: "hook exit 1"))
+        plan.keep(hookFailure: HookFailureMark(name: "pasta", firedAt: t0.wall, failure: "hook exit 2"))
+        #expect(plan.history.map(\.hookFailure) == ["hook exit 1, hook exit 2"])
+        #expect(plan.hookFailures.isEmpty)
+        _ = plan.saved()
+        let later = HookFailureMark(name: "pasta", firedAt: t0.wall, failure: "hook timed out")
+        plan.keep(hookFailure: later)
+        #expect(plan.isPending)
+        #expect(plan.writes(for: []) { _ in nil } == StoreWrites(hookFailures: [later]))
+        _ = plan.saved()
+        #expect(!plan.isPending)
+    }
 }

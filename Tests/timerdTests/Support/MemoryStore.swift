@@ -39,6 +39,11 @@ final class MemoryStore: Store, Sendable {
             for id in writes.deletes { state.timers[id] = nil }
             state.history.append(contentsOf: writes.history)
             state.history = Array(state.history.suffix(Limits.historyLength))
+            for mark in writes.hookFailures {
+                for i in state.history.indices where state.history[i].name == mark.name && state.history[i].firedAt == mark.firedAt {
+                    state.history[i].hookFailure = state.history[i].hookFailure.map { $0 + ", " + mark.failure } ?? mark.failure
+                }
+            }
             state.commits += 1
             return nil
         }

@@ -10,9 +10,9 @@ extension Methods {
     /// `start`: a new countdown or deadline.
     public struct Start: RPCMethod {
         public static let method = "start"
-        public static let parameters = ["name", "seconds", "at", "message", "remind", "sound", "silent", "volume", "rounds", "then"]
+        public static let parameters = ["name", "seconds", "at", "message", "remind", "sound", "silent", "volume", "rounds", "then", "exec"]
         public static let documentation = MethodDocumentation(
-            params: "`{name, seconds, …}` (countdown) or `{name, at, …}` (deadline); optional `message`, `remind`, `sound`, `silent`, `volume` (below)",
+            params: "`{name, seconds, …}` (countdown) or `{name, at, …}` (deadline); optional `message`, `remind`, `sound`, `silent`, `volume`, `exec` (below)",
             result: "`{timer}`")
 
         public var name: String
@@ -21,13 +21,19 @@ extension Methods {
         public var notify: NotifyOptions
         /// Rounds and a `then` step; countdowns only.
         public var repeats: Repeats?
+        /// A command the daemon runs when this timer fires (a hook of its own); nil for none.
+        public var exec: String?
 
-        public init(name: String, spec: StartSpec, message: String?, notify: NotifyOptions = NotifyOptions(), repeats: Repeats? = nil) {
+        public init(
+            name: String, spec: StartSpec, message: String?, notify: NotifyOptions = NotifyOptions(), repeats: Repeats? = nil,
+            exec: String? = nil
+        ) {
             self.name = name
             self.spec = spec
             self.message = message
             self.notify = notify
             self.repeats = repeats
+            self.exec = exec
         }
 
         public init(reading params: ParamsReader) throws(RPCError) {
@@ -37,6 +43,7 @@ extension Methods {
             message = try params.optionalString("message", example: "\"drain it\"")
             notify = try params.notifyOptions()
             repeats = try params.repeats()
+            exec = try params.exec()
             switch (seconds, at) {
             case (let seconds?, nil):
                 spec = .countdown(seconds)
@@ -73,6 +80,7 @@ extension Methods {
                     p["then"] = ["name": .string(then.name), "seconds": WireTime.seconds(then.length)]
                 }
             }
+            if let exec { p["exec"] = .string(exec) }
             return p
         }
     }
@@ -80,9 +88,10 @@ extension Methods {
 
 extension Request {
     public static func start(
-        name: String, spec: StartSpec, message: String?, notify: NotifyOptions = NotifyOptions(), repeats: Repeats? = nil
+        name: String, spec: StartSpec, message: String?, notify: NotifyOptions = NotifyOptions(), repeats: Repeats? = nil,
+        exec: String? = nil
     ) -> Request {
-        Request(Methods.Start(name: name, spec: spec, message: message, notify: notify, repeats: repeats))
+        Request(Methods.Start(name: name, spec: spec, message: message, notify: notify, repeats: repeats, exec: exec))
     }
 }
 
@@ -169,5 +178,14 @@ extension ParamsReader {
         }
         guard rounds != nil || then != nil else { return nil }
         return Repeats(rounds: rounds ?? 1, then: then)
+    }
+
+    /// `exec`: a command for `/bin/sh -c`; nil when absent, empty or only blanks.
+    fileprivate func exec() throws(RPCError) -> String? {
+        guard let command = try optionalString("exec", example: "\"playerctl pause\""),
+            !command.allSatisfy(\.isWhitespace)
+        else { return nil }
+        if let problem = TimerText.problem(withCommand: command) { throw .invalidParams("\"exec\": \(problem)") }
+        return command
     }
 }
