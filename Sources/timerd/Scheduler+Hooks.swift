@@ -11,19 +11,20 @@ extension Scheduler {
     /// timer's own (`--exec`) at each of its ends, a step's (`cycle`) or its last (`done`).
     func hooks(for effects: [Effect]) -> [Hook] {
         var hooks: [Hook] = []
-        func add(_ event: HookEvent, _ info: TimerInfo, command: String?) {
+        func add(_ event: HookEvent, _ info: TimerInfo, command: String?, ended: Advancing? = nil) {
             guard let command else { return }
             let fired = event == .cycle ? [] : [Hook.Fired(info)].compactMap { $0 }
             hooks.append(Hook(
-                event: event, command: command, facts: HookEnvironment.facts(event, info), timers: [info.name], firings: fired))
+                event: event, command: command, facts: HookEnvironment.facts(event, info, ended: ended), timers: [info.name],
+                firings: fired))
         }
         for effect in effects {
             switch effect {
             case .event(.started, let info): add(.start, info, command: hookSettings.command(for: .start))
             case .remind(let reminding): add(.remind, reminding.info, command: hookSettings.command(for: .remind))
             case .advance(let advancing):
-                add(.cycle, advancing.info, command: hookSettings.command(for: .cycle))
-                add(.cycle, advancing.info, command: advancing.info.exec)
+                add(.cycle, advancing.info, command: hookSettings.command(for: .cycle), ended: advancing)
+                add(.cycle, advancing.info, command: advancing.info.exec, ended: advancing)
             case .notify(let firings):
                 // Timers that fired late (timerd was not running, the computer slept) run the
                 // `missed` hook once for all of them if it is set, else each its `done` hook

@@ -136,8 +136,11 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
     do {
         let loop = try EventLoop()
         let alarm = try TimerFDAlarm()
-        // Hooks start from the daemon's environment as it was given (PATH, HOME, the session's).
-        let hooks = ShellHookRunner(loop: loop, inherited: Environment.current())
+        // Hooks start from the daemon's environment as it was given (PATH, HOME, the session's),
+        // with this daemon's socket, so that a `timerctl` in a hook reaches the daemon that ran it.
+        var inherited = Environment.current()
+        inherited["TIMERD_SOCKET"] = places.location.path
+        let hooks = ShellHookRunner(loop: loop, inherited: inherited)
         // The scheduler runs on the loop: requests, firings and notification buttons are all
         // handled on this thread, reached synchronously with `loop.enter`.
         let scheduler = Scheduler(
@@ -186,6 +189,8 @@ func serve(on bound: Listener.Bound, _ places: Places, patience: Duration) throw
         loop.run()
         ServiceManager.notify("STOPPING=1")
         server.shutdown()
+        let stopped = hooks.stopAll()
+        if stopped > 0 { Log.info("stopped \(stopped) hooks still running (SIGTERM to their process groups)") }
         // Held until here: the lock lives as long as the daemon serves.
         _ = stateLock.fd
     } catch let error as StoreError {

@@ -24,6 +24,8 @@ struct Advancing: Equatable, Sendable {
     var info: TimerInfo
     /// The step that ended.
     var finished: Repeats.Step
+    /// The round it was in (1-based).
+    var round = 1
 }
 
 /// A reminder that came due.

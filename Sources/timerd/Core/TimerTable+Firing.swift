@@ -32,7 +32,7 @@ extension TimerTable {
                 record.phase = .running(due: .boot(entry.due + next.current.length))
                 store(record, at: now)
                 let info = record.info(at: now)
-                advanced += [.event(.advanced, info), .advance(Advancing(info: info, finished: chain.current))]
+                advanced += [.event(.advanced, info), .advance(Advancing(info: info, finished: chain.current, round: chain.round))]
                 continue
             }
             record.phase = .done(endedAt: endedAt, firedAt: now.wall)

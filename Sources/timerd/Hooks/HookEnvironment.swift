@@ -4,20 +4,22 @@ import Protocol
 /// checklist reaches a hook. The command text is the user's own and is never built from them,
 /// so a name such as `$(touch pwned)` is a value the shell hands over, never code it runs.
 enum HookEnvironment {
-    /// The session's variables a hook needs to reach the desktop (`notify-send`, `playerctl`),
-    /// taken from the daemon's environment.
-    static let sessionNames = ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS"]
-
     /// Every variable timerd sets; those the event has no value for are set empty, so that one
     /// in the daemon's own environment never passes for a fact.
     static let factNames = [
         "TIMERD_EVENT", "TIMERD_NAME", "TIMERD_MESSAGE", "TIMERD_KIND", "TIMERD_DUE", "TIMERD_FIRED", "TIMERD_LATE_MS",
-        "TIMERD_DURATION", "TIMERD_MISSED", "TIMERD_TODO_OPEN", "TIMERD_NAMES", "TIMERD_COUNT",
+        "TIMERD_DURATION", "TIMERD_MISSED", "TIMERD_TODO_OPEN", "TIMERD_STEP", "TIMERD_ROUND", "TIMERD_ROUNDS",
+        "TIMERD_NAMES", "TIMERD_COUNT",
     ]
 
-    /// The facts of `event` for `timer`, as it is after the event.
-    static func facts(_ event: HookEvent, _ timer: TimerInfo) -> [String] {
+    /// The facts of `event` for `timer`, as it is after the event; `ended`, for a `cycle`, the
+    /// step that ended (the timer is in the next one).
+    static func facts(_ event: HookEvent, _ timer: TimerInfo, ended: Advancing? = nil) -> [String] {
         let late = timer.firedAt.flatMap { fired in timer.endsAt.map { max(.zero, fired - $0) } } ?? .zero
+        // The step the event is about: the one that ended, else the one it is in; a timer that
+        // runs once is its own single step.
+        let rounds = timer.cycle?.rounds ?? 1
+        let (step, round) = ended.map { ($0.finished.name, $0.round) } ?? timer.cycle.map { ($0.step, $0.round) } ?? (timer.name, 1)
         return entries([
             ("TIMERD_EVENT", event.rawValue),
             ("TIMERD_NAME", timer.name),
@@ -29,6 +31,9 @@ enum HookEnvironment {
             ("TIMERD_DURATION", JSONWriter.string(WireTime.seconds(timer.duration))),
             ("TIMERD_MISSED", timer.missed ? "1" : "0"),
             ("TIMERD_TODO_OPEN", timer.openTodos.map(\.text).joined(separator: "\n")),
+            ("TIMERD_STEP", step),
+            ("TIMERD_ROUND", String(round)),
+            ("TIMERD_ROUNDS", String(rounds)),
             ("TIMERD_NAMES", timer.name),
             ("TIMERD_COUNT", "1"),
         ])

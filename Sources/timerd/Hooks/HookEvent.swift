@@ -6,7 +6,8 @@ enum HookEvent: String, CaseIterable, Hashable, Sendable {
     case remind
     /// A timer fired (also a missed one, with `TIMERD_MISSED=1`, unless `missed` is set).
     case done
-    /// Timers fired late because timerd was not running: once for all of them, at start-up.
+    /// Timers that fired late (timerd was not running, or the computer slept): once for all
+    /// that fired together, at start-up or on waking.
     case missed
     /// A ringing timer was answered by a dismissal.
     case dismissed

@@ -15,7 +15,7 @@ struct HookReport: Equatable, Sendable {
     init(_ run: HookPlan.Running, _ exit: HookExit, at now: BootInstant) {
         let about = "hook \(run.hook.event.rawValue) for " + run.hook.timers.prefix(3).map(TimerText.quoted).joined(separator: ", ")
             + (run.hook.timers.count > 3 ? " and \(run.hook.timers.count - 3) more" : "")
-        let took = TimeFormat.compact(max(.zero, now - run.startedAt))
+        let took = Self.took(max(.zero, now - run.startedAt))
         switch exit.status {
         case .exited(0) where !run.stopped:
             failure = nil
@@ -35,6 +35,11 @@ struct HookReport: Equatable, Sendable {
         }
         let lines = Self.firstLines(exit.errorOutput)
         if !lines.isEmpty { logLine += "; its error output began:\n" + lines.map { "  " + $0 }.joined(separator: "\n") }
+    }
+
+    /// How long it ran: milliseconds under a second (most hooks), as `compact` beyond.
+    static func took(_ length: Duration) -> String {
+        length < .seconds(1) ? "\(length.nanoseconds / 1_000_000) ms" : TimeFormat.compact(length)
     }
 
     /// The first lines of `output`, as text safe for a terminal: invalid UTF-8 replaced, control

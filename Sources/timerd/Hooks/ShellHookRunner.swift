@@ -52,6 +52,16 @@ final class ShellHookRunner: HookRunner, @unchecked Sendable {  // its `var`s ar
         kill(-child.pid, force ? SIGKILL : SIGTERM)
     }
 
+    /// timerd is shutting down: every hook still running is sent SIGTERM with its process
+    /// group, so that none outlives its time limit (under systemd the service's stop ends them
+    /// too). Not waited for: the daemon exits, and init reaps them. Returns how many.
+    @discardableResult
+    func stopAll() -> Int {
+        precondition(loop.isLoopThread, "ShellHookRunner is used on the event loop's thread")
+        for child in children.values { kill(-child.pid, SIGTERM) }
+        return children.count
+    }
+
     private func spawn(_ launch: HookPlan.Launch) {
         var pipeFDs: [Int32] = [-1, -1]
         guard pipe2(&pipeFDs, O_CLOEXEC) == 0 else {
@@ -172,7 +182,7 @@ final class ShellHookRunner: HookRunner, @unchecked Sendable {  // its `var`s ar
         posix_spawnattr_setsigmask(&attributes, &noSignals)
         var defaults = sigset_t()
         sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD] { sigaddset(&defaults, signal) }
+        for signal in [SIGPIPE, SIGTERM, SIGINT, SIGHUP, SIGCHLD, SIGQUIT] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let arguments = [shell, "-c", command, "timerd-hook"]

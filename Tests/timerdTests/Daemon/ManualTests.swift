@@ -43,6 +43,13 @@ import Testing
         for key in NotificationSettings.knownKeys {
             #expect(page.contains("\n*\(key) ="), "timerd.conf(5) lacks \(key)")
         }
+        #expect(page.contains("\n# [\(HookSettings.group)]\n"))
+        for key in HookSettings.knownKeys {
+            #expect(page.contains("\n*\(key) ="), "timerd.conf(5) lacks \(key) in [hooks]")
+        }
+        for name in HookEnvironment.factNames {
+            #expect(page.contains("*\(name)*"), "timerd.conf(5) does not say what \(name) holds")
+        }
     }
 }
 

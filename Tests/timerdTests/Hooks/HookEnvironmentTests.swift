@@ -33,9 +33,21 @@ private func dictionary(_ entries: [String]) -> [String: String] {
                 "TIMERD_EVENT": "done", "TIMERD_NAME": "pasta", "TIMERD_MESSAGE": "salt the water", "TIMERD_KIND": "countdown",
                 "TIMERD_DUE": "2026-11-27T18:42:00.000Z", "TIMERD_FIRED": "2026-11-27T18:42:01.500Z", "TIMERD_LATE_MS": "1500",
                 "TIMERD_DURATION": "480", "TIMERD_MISSED": "0", "TIMERD_TODO_OPEN": "grate cheese\nplates",
-                "TIMERD_NAMES": "pasta", "TIMERD_COUNT": "1",
+                "TIMERD_STEP": "pasta", "TIMERD_ROUND": "1", "TIMERD_ROUNDS": "1", "TIMERD_NAMES": "pasta", "TIMERD_COUNT": "1",
             ])
         #expect(Set(facts.keys) == Set(HookEnvironment.factNames))
+    }
+
+    @Test func aRepeatingTimerSaysWhichStepEndedAtACycleAndWhichItIsInOtherwise() {
+        var focus = pasta(name: "focus")
+        focus.state = .running
+        focus.cycle = Cycle(round: 3, rounds: 4, step: "focus")
+        let ended = Advancing(info: focus, finished: Repeats.Step(name: "break", length: .minutes(5)), round: 2)
+        let cycle = dictionary(HookEnvironment.facts(.cycle, focus, ended: ended))
+        #expect([cycle["TIMERD_STEP"], cycle["TIMERD_ROUND"], cycle["TIMERD_ROUNDS"]] == ["break", "2", "4"])
+        #expect(cycle["TIMERD_NAME"] == "focus")
+        let remind = dictionary(HookEnvironment.facts(.remind, focus))
+        #expect([remind["TIMERD_STEP"], remind["TIMERD_ROUND"], remind["TIMERD_ROUNDS"]] == ["focus", "3", "4"])
     }
 
     @Test func aRunningTimerHasNotFiredAndAMissedOneSaysSo() {

@@ -15,6 +15,8 @@ private func running(_ timers: [String] = ["pasta"], stopped: Bool = false) -> H
         let report = HookReport(running(), HookExit(id: 1, status: .exited(0)), at: t0 + .seconds(2))
         #expect(report.failure == nil)
         #expect(report.logLine == #"hook done for "pasta" done in 2s"#)
+        let quick = HookReport(running(), HookExit(id: 1, status: .exited(0)), at: t0 + .milliseconds(12))
+        #expect(quick.logLine == #"hook done for "pasta" done in 12 ms"#, "not rounded up to a second")
     }
 
     @Test func aFailureSaysItsStatusAndTheFirstLinesOfItsErrorOutput() {
