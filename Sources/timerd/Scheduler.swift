@@ -57,6 +57,7 @@ actor Scheduler {
         self.executor = executor
         self.presentation = FiringPresentation(settings: settings, calendar: calendar)
         self.table = TimerTable(maxTimers: maxTimers)
+        self.table.calendar = calendar
         self.clock = clock
         self.alarm = alarm
         self.notifier = notifier
@@ -86,7 +87,7 @@ actor Scheduler {
             }
         }
         savePlan.keep(restoration.toSave)
-        table = restoration.table(maxTimers: table.maxTimers)
+        table = restoration.table(maxTimers: table.maxTimers, calendar: table.calendar)
         let missed = fireAndShow(at: now) { _ in .daemonNotRunning }
         save(ids: savePlan.unsaved, at: now)
         rearm(force: true)

@@ -172,7 +172,7 @@ public enum DeadlineParser {
         }
     }
 
-    private static let weekdays: [String: Weekday] = [
+    static let weekdays: [String: Weekday] = [
         "sun": .sunday, "sunday": .sunday,
         "mon": .monday, "monday": .monday,
         "tue": .tuesday, "tues": .tuesday, "tuesday": .tuesday,

@@ -1,9 +1,15 @@
 /// A wall-clock time as people type it in a deadline: `17:00`, `17:00:30`, `9:05`,
 /// `5pm`, `5 pm`, `5:30pm`, `12am`, `12pm`, `noon`.
-struct TimeOfDay: Hashable, Sendable {
-    var hour: Int
-    var minute: Int
-    var second: Int
+public struct TimeOfDay: Hashable, Sendable, CustomStringConvertible {
+    public var hour: Int
+    public var minute: Int
+    public var second: Int
+
+    public init(hour: Int, minute: Int, second: Int = 0) {
+        self.hour = hour
+        self.minute = minute
+        self.second = second
+    }
 
     enum Reading: Equatable {
         case time(TimeOfDay)
@@ -57,12 +63,12 @@ struct TimeOfDay: Hashable, Sendable {
     }
 
     /// `17:00`, or `17:00:30` when there are seconds.
-    var description: String {
+    public var description: String {
         let text = "\(zeroPadded(hour, width: 2)):\(zeroPadded(minute, width: 2))"
         return second == 0 ? text : text + ":\(zeroPadded(second, width: 2))"
     }
 
-    func on(_ date: CivilDate) -> LocalDateTime {
+    public func on(_ date: CivilDate) -> LocalDateTime {
         LocalDateTime(date: date, hour: hour, minute: minute, second: second)
     }
 }

@@ -29,6 +29,7 @@ extension TimerInfo {
         o["todos"] = .array(todos.map(\.json))
         o["cycle"] = cycle.map { ["round": .integer(Int64($0.round)), "rounds": .integer(Int64($0.rounds)), "step": .string($0.step)] } ?? .null
         o["exec"] = exec.map { .string($0) } ?? .null
+        o["every"] = every?.json ?? .null
         return .object(o)
     }
 
@@ -122,10 +123,16 @@ extension TimerInfo {
         case .string(let command)?: exec = command
         default: throw bad("exec")
         }
+        var every: Recurrence?
+        switch o["every"] {
+        case nil, .null?: break
+        case let value?:
+            do { every = try Recurrence(json: value) } catch { throw bad("every") }
+        }
         self.init(
             name: name, kind: kind, state: state, duration: duration, remaining: remaining,
             endsAt: try instant("endsAt"), createdAt: createdAt, firedAt: try instant("firedAt"),
             message: message, reminders: reminders, sound: sound, volume: volume, ringing: ringing, cycle: cycle,
-            todos: todos, exec: exec)
+            todos: todos, exec: exec, every: every)
     }
 }

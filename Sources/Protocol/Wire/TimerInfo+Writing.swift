@@ -62,6 +62,8 @@ extension TimerInfo {
         }
         JSONWriter.append(#","exec":"#, to: &output)
         if let exec { JSONWriter.writeString(exec, into: &output) } else { JSONWriter.append("null", to: &output) }
+        JSONWriter.append(#","every":"#, to: &output)
+        if let every { JSONWriter.write(every.json, into: &output) } else { JSONWriter.append("null", to: &output) }
         JSONWriter.append("}", to: &output)
     }
 }

@@ -50,12 +50,14 @@ public struct TimerInfo: Sendable, Equatable {
     public var todos: [TodoItem]
     /// The command the daemon runs when it fires (`--exec`); nil for none.
     public var exec: String?
+    /// How a recurring deadline comes again; nil for one that happens once.
+    public var every: Recurrence?
 
     public init(
         name: String, kind: TimerKind, state: TimerState, duration: Duration, remaining: Duration,
         endsAt: Timestamp?, createdAt: Timestamp, firedAt: Timestamp? = nil, message: String? = nil,
         reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard, volume: Int? = nil, ringing: Bool = false,
-        cycle: Cycle? = nil, todos: [TodoItem] = [], exec: String? = nil
+        cycle: Cycle? = nil, todos: [TodoItem] = [], exec: String? = nil, every: Recurrence? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -73,6 +75,7 @@ public struct TimerInfo: Sendable, Equatable {
         self.cycle = cycle
         self.todos = todos
         self.exec = exec
+        self.every = every
     }
 
     /// Items not done yet, in order.

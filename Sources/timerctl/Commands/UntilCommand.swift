@@ -10,14 +10,17 @@ struct UntilCommand: Command {
             midnight (or eod, the end of today), +45m, or an RFC 3339 instant.
             A time without a day means its next occurrence.
             \(NotifyOptionWords.helpLines)
+            \(RecurrenceWords.helpLines)
             """,
         examples: [
             "timerctl until report \"fri 17:00\"", "timerctl until sale midnight",
             "timerctl until report \"fri 17:00\" --remind 1h --remind 10m",
             "timerctl until train 17:42 --sound ~/sounds/whistle.oga",
             "timerctl until meeting 9:55 --exec 'curl -d \"$TIMERD_NAME\" ntfy.sh/my-topic'",
+            "timerctl until standup 9:55 --every weekday",
+            "timerctl until sale midnight --every day",
         ],
-        options: NotifyOptionWords.options,
+        options: NotifyOptionWords.options.union(["--every", "--fresh-todo"]),
         // A new name: nothing to offer.
         operands: Completion.Operands(first: .nothing))
 
@@ -28,13 +31,19 @@ struct UntilCommand: Command {
     var notify: NotifyOptions
     /// What timerd runs when it comes (`--exec`).
     var exec: String?
+    /// When it comes again (`--every`, `--fresh-todo`), as typed.
+    var every: RecurrenceWords?
 
-    init(name: String, when: String, message: String?, notify: NotifyOptions = NotifyOptions(), exec: String? = nil) {
+    init(
+        name: String, when: String, message: String?, notify: NotifyOptions = NotifyOptions(), exec: String? = nil,
+        every: RecurrenceWords? = nil
+    ) {
         self.name = name
         self.when = when
         self.message = message
         self.notify = notify
         self.exec = exec
+        self.every = every
     }
 
     init(_ input: CommandInput) throws(UsageError) {
@@ -47,11 +56,11 @@ struct UntilCommand: Command {
         }
         self.init(
             name: args[0], when: input.restSpaced, message: input.message, notify: try input.notifyOptions(),
-            exec: try input.exec())
+            exec: try input.exec(), every: try RecurrenceWords(input, spec: input.options.values["every"], flag: "--every"))
     }
 
     func run(_ context: CommandContext) throws(CtlFailure) {
         try context.start(
-            try context.builder.deadline(name: name, when: when, message: message, notify: notify, exec: exec))
+            try context.builder.deadline(name: name, when: when, message: message, notify: notify, exec: exec, every: every))
     }
 }

@@ -48,6 +48,9 @@ struct Render {
         case .silent: lines.append("  sound     silent")
         }
         if let volume = timer.volume, timer.sound != .silent { lines.append("  volume    \(volume)%") }
+        if let every = timer.every {
+            lines.append("  every     \(every.summary)" + (every.freshChecklist ? ", its checklist unticked each time" : ""))
+        }
         if let message = timer.message { lines.append("  message   " + Self.valueColumn(message)) }
         // As typed, so that it can be copied back into a shell.
         if let exec = timer.exec { lines.append("  exec      " + Self.valueColumn(exec)) }
@@ -68,6 +71,7 @@ struct Render {
     /// The name, with the step a repeating timer is in when it is not the timer's own:
     /// `focus (break)`.
     static func stepName(_ timer: TimerInfo) -> String {
+        if let every = timer.every { return "\(timer.name) ↻ \(every.label)" }
         guard let step = timer.cycle?.step, step != timer.name else { return timer.name }
         return "\(timer.name) (\(step))"
     }
@@ -81,9 +85,12 @@ struct Render {
     func started(_ timer: TimerInfo) -> String {
         let rounds = timer.cycle.map { ", \($0.rounds) round\($0.rounds == 1 ? "" : "s"), first" } ?? ""
         let what =
-            switch timer.kind {
-            case .countdown: "\(timer.name): \(TimeFormat.compact(timer.duration))\(rounds.isEmpty ? "," : rounds) done at \(endClock(timer))"
-            case .deadline: "\(timer.name): deadline \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now"
+            switch (timer.kind, timer.every) {
+            case (.countdown, _):
+                "\(timer.name): \(TimeFormat.compact(timer.duration))\(rounds.isEmpty ? "," : rounds) done at \(endClock(timer))"
+            case (.deadline, let every?):
+                "\(timer.name): next \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now, then \(every.summary)"
+            case (.deadline, nil): "\(timer.name): deadline \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now"
             }
         guard !timer.reminders.isEmpty else { return what + "." }
         let noun = timer.reminders.count == 1 ? "reminder" : "reminders"

@@ -51,8 +51,8 @@ enum Arguments {
                 options.values["sound"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--volume":
                 options.values["volume"] = try value(for: flag, inline: inlineValue, from: &rest)
-            case "--exec":
-                options.values["exec"] = try value(for: flag, inline: inlineValue, from: &rest)
+            case "--exec", "--every", "--days":
+                options.values[String(flag.dropFirst(2))] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--format", "--template", "--idle", "--offline":
                 options.values[String(flag.dropFirst(2))] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--timerd":
@@ -66,7 +66,7 @@ enum Arguments {
                     throw UsageError(message: "--then needs a name and a duration, e.g. --then break 5m.", topic: "start")
                 }
                 options.values["then-length"] = length
-            case "--json", "--all", "-a", "--no-remind", "--silent", "--follow":
+            case "--json", "--all", "-a", "--no-remind", "--silent", "--follow", "--fresh-todo":
                 options.switches.insert(flag == "-a" ? "--all" : flag)
             case "-h", "--help":
                 options.switches.insert("--help")

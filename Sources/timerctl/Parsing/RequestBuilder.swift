@@ -37,14 +37,27 @@ struct RequestBuilder {
     }
 
     /// `until NAME WHEN`: a deadline, read on the calendar's wall clock from `now`.
-    func deadline(name: String, when text: String, message: String?, notify: NotifyOptions, exec: String? = nil)
-        throws(CtlFailure) -> Request
-    {
+    func deadline(
+        name: String, when text: String, message: String?, notify: NotifyOptions, exec: String? = nil,
+        every words: RecurrenceWords? = nil
+    ) throws(CtlFailure) -> Request {
         let name = try checked(name)
         let at: Timestamp
         do { at = try DeadlineParser.parse(text, now: now, calendar: calendar) } catch { throw .usage(error.message) }
         var start = try start(name: name, spec: .deadline(at), endsIn: at - now, message: message, notify: notify)
         start.exec = exec
+        if let words {
+            // The rule's time of day is the one the deadline was set for, on this clock.
+            let local = calendar.local(at)
+            let time = TimeOfDay(hour: local.hour, minute: local.minute, second: local.second)
+            do {
+                var every = try Recurrence.parse(words.spec, at: time)
+                every.freshChecklist = words.freshChecklist
+                start.every = every
+            } catch {
+                throw .usage("\(words.flag): \(error.message)")
+            }
+        }
         return Request(start)
     }
 

@@ -31,6 +31,8 @@ struct PersistedTimer: Equatable, Sendable {
     var todos: [TodoItem] = []
     var nextTodoID = 1
     var exec: String?
+    var every: Recurrence?
+    var held: Timestamp?
 }
 
 extension TimerRecord {
@@ -40,7 +42,7 @@ extension TimerRecord {
             id: id, name: name, kind: kind, state: .running, length: length, total: total, endWall: nil, endBoot: nil,
             bootID: nil, remaining: nil, firedAt: nil, createdAt: createdAt, startedAt: startedAt, message: message,
             reminders: reminders, sound: sound, volume: volume, chain: chain, todos: todos, nextTodoID: nextTodoID,
-            exec: exec)
+            exec: exec, every: every, held: held)
         switch phase {
         case .running(.boot(let due)):
             saved.endWall = now.wall + (due - now.boot)
@@ -83,13 +85,16 @@ extension TimerRecord {
             guard let endedAt = saved.endWall, let firedAt = saved.firedAt else { return nil }
             phase = .done(endedAt: endedAt, firedAt: firedAt)
         case (.deadline, .paused):
-            return nil
+            // A recurring deadline stops its rule while paused; a one-off one never pauses.
+            guard saved.every != nil, let remaining = saved.remaining else { return nil }
+            phase = .paused(remaining: remaining)
         }
         self.init(
             id: saved.id, name: saved.name, kind: saved.kind, length: saved.length, total: saved.total, phase: phase,
             createdAt: saved.createdAt, startedAt: saved.startedAt, message: saved.message, reminders: saved.reminders,
             sound: saved.sound, volume: saved.volume, chain: saved.chain, todos: saved.todos,
-            nextTodoID: max(saved.nextTodoID, (saved.todos.map(\.id).max() ?? 0) + 1), exec: saved.exec)
+            nextTodoID: max(saved.nextTodoID, (saved.todos.map(\.id).max() ?? 0) + 1), exec: saved.exec,
+            every: saved.every, held: saved.held)
     }
 }
 

@@ -27,7 +27,7 @@ struct Restoration {
     }
 
     /// A table holding the timers restored.
-    func table(maxTimers: Int) -> TimerTable {
-        TimerTable(restoring: records, maxTimers: maxTimers, at: now)
+    func table(maxTimers: Int, calendar: LocalCalendar = LocalCalendar(zone: FixedOffsetZone.utc)) -> TimerTable {
+        TimerTable(restoring: records, maxTimers: maxTimers, calendar: calendar, at: now)
     }
 }

@@ -34,7 +34,7 @@ struct TimerRecord: Equatable, Sendable {
         id: UInt64, name: String, kind: TimerKind, length: Duration, total: Duration, phase: Phase,
         createdAt: Timestamp, startedAt: Timestamp, message: String? = nil, reminders: [Duration] = [],
         sound: NotifyOptions.Sound = .standard, volume: Int? = nil, chain: Chain? = nil, todos: [TodoItem] = [],
-        nextTodoID: Int = 1, exec: String? = nil
+        nextTodoID: Int = 1, exec: String? = nil, every: Recurrence? = nil, held: Timestamp? = nil
     ) {
         self.id = id
         self.name = name
@@ -47,7 +47,7 @@ struct TimerRecord: Equatable, Sendable {
         self.extras = ExtrasBox(
             Extras(
                 message: message, reminders: reminders, sound: sound, volume: volume, chain: chain, todos: todos,
-                nextTodoID: nextTodoID, exec: exec))
+                nextTodoID: nextTodoID, exec: exec, every: every, held: held))
     }
 
     /// A countdown's length as the user asked for it: what `reset` goes back to.
@@ -93,6 +93,17 @@ struct TimerRecord: Equatable, Sendable {
     var exec: String? {
         get { extras?.value.exec }
         set { change { $0.exec = newValue } }
+    }
+    /// How a deadline comes again after it fires; nil: once.
+    var every: Recurrence? {
+        get { extras?.value.every }
+        set { change { $0.every = newValue } }
+    }
+    /// A recurring deadline's occurrence held back while a snooze runs: it comes next, unless
+    /// it has passed by then.
+    var held: Timestamp? {
+        get { extras?.value.held }
+        set { change { $0.held = newValue } }
     }
     /// The id the next checklist item gets: ids are never reused, so a client holding an old
     /// one cannot change an item added since.
@@ -156,7 +167,7 @@ struct TimerRecord: Equatable, Sendable {
         return TimerInfo(
             name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
             endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message, reminders: reminders,
-            sound: sound, volume: volume, cycle: chain?.cycle, todos: todos, exec: exec)
+            sound: sound, volume: volume, cycle: chain?.cycle, todos: todos, exec: exec, every: every)
     }
 }
 
@@ -172,6 +183,8 @@ extension TimerRecord {
         var todos: [TodoItem] = []
         var nextTodoID = 1
         var exec: String?
+        var every: Recurrence?
+        var held: Timestamp?
     }
 
     /// Immutable: a change makes a new box, so records stay values.

@@ -8,7 +8,7 @@ extension TimerTable {
     mutating func start(
         name: String, schedule: Schedule, message: String?, reminders: [Duration] = [],
         sound: NotifyOptions.Sound = .standard, volume: Int? = nil, repeats: Repeats? = nil, exec: String? = nil,
-        at now: Moment
+        every: Recurrence? = nil, at now: Moment
     ) throws(TableError) -> Outcome {
         if let problem = TimerText.problem(withName: name) { throw .invalid(problem) }
         if let message, let problem = TimerText.problem(withMessage: message) { throw .invalid(problem) }
@@ -36,13 +36,19 @@ extension TimerTable {
                 id: takeID(), name: name, kind: .countdown, length: length, total: length,
                 phase: .running(due: .boot(now.boot + length)), createdAt: now.wall, startedAt: now.wall,
                 message: message)
-        case .deadline(let at):
+        case .deadline(var at):
+            // A rule's days decide where it first comes: "9:55 on weekdays", typed on a Saturday.
+            if let every { at = every.first(from: at, calendar: calendar) }
             try Self.check(deadline: at, at: now)
             record = TimerRecord(
                 id: takeID(), name: name, kind: .deadline, length: at - now.wall, total: at - now.wall,
                 phase: .running(due: .wall(at)), createdAt: now.wall, startedAt: now.wall, message: message)
         }
-        if case .countdown(let length) = schedule { record.chain = Chain(name: name, length: length, repeats: repeats) }
+        if case .countdown(let length) = schedule {
+            guard every == nil else { throw .invalid("Only a deadline comes again by a rule; a countdown repeats with --repeat.") }
+            record.chain = Chain(name: name, length: length, repeats: repeats)
+        }
+        record.every = every
         record.reminders = Array(Set(reminders.filter { $0 > .zero })).sorted(by: >)
         record.sound = sound
         record.volume = volume
@@ -54,7 +60,8 @@ extension TimerTable {
 
     mutating func pause(name: String, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
-        guard record.kind == .countdown else { throw .deadlineNoPause(name: name, state: record.state) }
+        // A recurring deadline pauses its rule; a one-off one cannot pause.
+        guard record.kind == .countdown || record.every != nil else { throw .deadlineNoPause(name: name, state: record.state) }
         switch record.phase {
         case .running:
             record.phase = .paused(remaining: record.remaining(at: now))
@@ -71,7 +78,16 @@ extension TimerTable {
         var record = try record(named: name)
         switch record.phase {
         case .paused(let remaining):
-            record.phase = .running(due: .boot(now.boot + remaining))
+            if let every = record.every {
+                // The rule starts again from now, at its next occurrence.
+                let next = every.resumed(at: now.wall, calendar: calendar)
+                record.total = next - now.wall
+                record.startedAt = now.wall
+                record.held = nil
+                record.phase = .running(due: .wall(next))
+            } else {
+                record.phase = .running(due: .boot(now.boot + remaining))
+            }
         case .running:
             throw .running(name: name)
         case .done:
@@ -147,7 +163,9 @@ extension TimerTable {
             record.total = max(.zero, record.total + delta)
             if record.isDone { record.total = moved - now.wall }
             record.phase = .running(due: .wall(moved))
-        case (.countdown, .running(.wall)), (.deadline, .running(.boot)), (.deadline, .paused):
+        case (.deadline, .paused):
+            throw .invalid("\(quoted) is paused, and with it its rule: resume it, and it comes at its next occurrence.")
+        case (.countdown, .running(.wall)), (.deadline, .running(.boot)):
             preconditionFailure("a \(record.kind) cannot be in phase \(record.phase)")
         }
         store(record, at: now)
@@ -158,6 +176,17 @@ extension TimerTable {
     /// that long, a deadline moved to that far from now.
     mutating func snooze(name: String, by delay: Duration, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
+        if record.every != nil, case .running(.wall(let due)) = record.phase {
+            // A recurring deadline is running towards its next occurrence once it fired: the
+            // snooze comes first, and the occurrence it holds back after it.
+            try Self.check(countdown: delay)
+            if record.held == nil, due > now.wall + delay { record.held = due }
+            record.total = delay
+            record.startedAt = now.wall
+            record.phase = .running(due: .wall(now.wall + delay))
+            store(record, at: now)
+            return outcome(record, .snoozed, at: now)
+        }
         guard record.isDone else { throw .notDone(name: name, state: record.state) }
         try Self.check(countdown: delay)
         record.total = delay
@@ -168,6 +197,27 @@ extension TimerTable {
         }
         store(record, at: now)
         return outcome(record, .snoozed, at: now)
+    }
+
+    /// A recurring deadline passes over its next occurrence (or the one a snooze holds back)
+    /// and waits for the one after.
+    mutating func skip(name: String, at now: Moment) throws(TableError) -> Outcome {
+        var record = try record(named: name)
+        let quoted = TimerText.quoted(name)
+        guard let every = record.every else {
+            throw .invalid("\(quoted) happens once, so there is no next time to skip; cancel it, or extend it to move it.")
+        }
+        guard case .running(.wall(let due)) = record.phase else {
+            throw .invalid("\(quoted) is paused, and with it its rule: resume it first (it comes at its next occurrence).")
+        }
+        let skipped = record.held ?? due
+        let next = every.next(after: skipped, now: max(skipped, now.wall), calendar: calendar)
+        record.held = nil
+        record.total = next - now.wall
+        record.startedAt = now.wall
+        record.phase = .running(due: .wall(next))
+        store(record, at: now)
+        return outcome(record, .advanced, at: now)
     }
 
     // MARK: Checklists

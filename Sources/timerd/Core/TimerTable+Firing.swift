@@ -39,6 +39,8 @@ extension TimerTable {
             set(record)
             fired.append(record)
         }
+        var recurred: [Effect] = []
+        var recurredIDs: Set<UInt64> = []
         while let entry = wallQueue.min, entry.due <= now.wall {
             wallQueue.popMin()
             guard var record = records[entry.id], record.isCurrent(.wall(entry.due), reminder: entry.reminder) else {
@@ -48,9 +50,25 @@ extension TimerTable {
                 reminders[entry.id] = max(reminders[entry.id] ?? 0, entry.reminder)
                 continue
             }
-            record.phase = .done(endedAt: entry.due, firedAt: now.wall)
-            set(record)
-            fired.append(record)
+            var firing = record
+            firing.phase = .done(endedAt: entry.due, firedAt: now.wall)
+            fired.append(firing)
+            guard let every = record.every else {
+                set(firing)
+                continue
+            }
+            // A recurring deadline fires as any other, and runs on at once to its next
+            // occurrence: the one a snooze held back if it is still to come, else the rule's next
+            // after now (occurrences missed meanwhile fire once, as this one).
+            let next = record.held.flatMap { $0 > now.wall ? $0 : nil } ?? every.next(after: entry.due, now: now.wall, calendar: calendar)
+            record.held = nil
+            record.total = next - entry.due
+            record.startedAt = now.wall
+            if every.freshChecklist { record.todos = record.todos.map { TodoItem(id: $0.id, text: $0.text) } }
+            record.phase = .running(due: .wall(next))
+            store(record, at: now)
+            recurred.append(.event(.advanced, record.info(at: now)))
+            recurredIDs.insert(record.id)
         }
         var effects = advanced
         if !fired.isEmpty {
@@ -59,10 +77,12 @@ extension TimerTable {
             effects += infos.map { Effect.event(.fired, $0) }
             effects.append(.notify(zip(fired, infos).map { Firing(info: $1, startedAt: $0.startedAt) }))
         }
+        effects += recurred
         // Only the nearest reminder of each timer that still runs (after a suspend several may
         // have come due at once; none once the timer itself is done).
         for (id, reminder) in reminders.sorted(by: { $0.key < $1.key }) {
-            guard let record = records[id], !record.isDone else { continue }
+            // A reminder of an occurrence that fired in this round is spent with it.
+            guard let record = records[id], !record.isDone, !recurredIDs.contains(id) else { continue }
             effects.append(.remind(Reminding(info: record.info(at: now), before: record.reminders[reminder - 1])))
         }
         return effects

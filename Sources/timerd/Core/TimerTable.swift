@@ -36,6 +36,8 @@ struct TimerTable: Sendable {
     var knownWake: (boot: BootInstant?, wall: Timestamp?)?
     private var nextID: UInt64 = 1
     let maxTimers: Int
+    /// The wall clock recurring deadlines (`every`) are set on: the daemon's time zone.
+    var calendar = LocalCalendar(zone: FixedOffsetZone.utc)
 
     /// For each record changed since the last `takeJournal()`, its value before the first of
     /// those changes (nil: it did not exist). What the scheduler saves, or rolls back when
@@ -52,8 +54,12 @@ struct TimerTable: Sendable {
 
     /// A table holding `records` (as restored from the store); new ids continue after theirs.
     /// Reminders already past at `now` are not rearmed.
-    init(restoring records: [TimerRecord], maxTimers: Int = Limits.maxTimers, at now: Moment) {
+    init(
+        restoring records: [TimerRecord], maxTimers: Int = Limits.maxTimers,
+        calendar: LocalCalendar = LocalCalendar(zone: FixedOffsetZone.utc), at now: Moment
+    ) {
         self.maxTimers = maxTimers
+        self.calendar = calendar
         self.records.reserveCapacity(records.count)
         idsByName.reserveCapacity(records.count)
         for record in records {

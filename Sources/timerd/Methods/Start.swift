@@ -16,7 +16,7 @@ extension Methods.Start: MethodHandler {
             return call.change { () throws(TableError) in
                 try table.start(
                     name: name, schedule: .deadline(at), message: message, reminders: reminders, sound: notify.sound,
-                    volume: notify.volume, exec: exec, at: now)
+                    volume: notify.volume, exec: exec, every: every, at: now)
             }
         }
     }

@@ -66,6 +66,11 @@ extension SQLiteStore {
                 try database.execute(
                     "ALTER TABLE timers ADD COLUMN exec TEXT; ALTER TABLE history ADD COLUMN hook_failure TEXT;")
             }
+            if version < 7 {
+                // A recurring deadline's rule, as JSON: {"rule": the protocol's `every` object,
+                // "held": the occurrence a snooze holds back, in nanoseconds}.
+                try database.execute("ALTER TABLE timers ADD COLUMN every TEXT;")
+            }
             try database.execute("PRAGMA user_version = \(schemaVersion)")
         }
     }
@@ -73,8 +78,8 @@ extension SQLiteStore {
     static let upsertSQL = """
         INSERT OR REPLACE INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns,
             boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos,
-            volume, exec)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)
+            volume, exec, every)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
         """
     static let deleteSQL = "DELETE FROM timers WHERE id = ?1"
     static let appendHistorySQL = """
@@ -91,7 +96,7 @@ extension SQLiteStore {
     static let trimHistorySQL = "DELETE FROM history WHERE seq <= (SELECT MAX(seq) FROM history) - \(Limits.historyLength)"
     static let selectTimersSQL = """
         SELECT id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns, boot_id, remaining_ns,
-            fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos, volume, exec
+            fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos, volume, exec, every
         FROM timers ORDER BY id
         """
 
@@ -117,6 +122,7 @@ extension SQLiteStore {
         upsert.bind(18, column(todos: timer.todos, next: timer.nextTodoID))
         upsert.bind(19, timer.volume.map(Int64.init))
         upsert.bind(20, timer.exec)
+        upsert.bind(21, timer.every.map { column($0, held: timer.held) })
     }
 
     /// Binds `entry` to a statement made from `appendHistorySQL`.
@@ -157,7 +163,8 @@ extension SQLiteStore {
             sound: sound(select.string(15)),
             volume: NotifyOptions.volume(select.int64(18)), chain: select.string(16).flatMap(chain),
             todos: select.string(17).flatMap(todos)?.items ?? [],
-            nextTodoID: select.string(17).flatMap(todos)?.next ?? 1, exec: select.string(19))
+            nextTodoID: select.string(17).flatMap(todos)?.next ?? 1, exec: select.string(19),
+            every: select.string(20).flatMap(every)?.rule, held: select.string(20).flatMap(every)?.held)
     }
 
     static func column(_ sound: NotifyOptions.Sound) -> String? {
@@ -187,6 +194,19 @@ extension SQLiteStore {
         }
         guard steps.indices.contains(Int(step)), round >= 1, round <= rounds else { return nil }
         return Chain(steps: steps, rounds: Int(rounds), round: Int(round), step: Int(step))
+    }
+
+    static func column(_ every: Recurrence, held: Timestamp?) -> String {
+        var o: JSONObject = ["rule": every.json]
+        if let held { o["held"] = .integer(held.nanoseconds) }
+        return JSONWriter.string(.object(o))
+    }
+
+    static func every(_ column: String) -> (rule: Recurrence, held: Timestamp?)? {
+        guard let json = try? JSONParser.parse(column), let raw = json["rule"], let rule = try? Recurrence(json: raw) else {
+            return nil
+        }
+        return (rule, json["held"]?.int64Value.map(Timestamp.init(nanoseconds:)))
     }
 
     /// The checklist column: NULL until a timer's first item is added.

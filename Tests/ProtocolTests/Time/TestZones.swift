@@ -82,3 +82,22 @@ func calendar(_ name: String) -> LocalCalendar {
     default: .utc
     }
 }
+
+/// Lord Howe Island (Australia/Lord_Howe): +10:30, and +11:00 from the first Sunday of
+/// October 02:00 local to the first Sunday of April 02:00 local: a change of 30 minutes.
+struct LordHoweZone: TimeZoneRules {
+    func utcOffset(atUnixSeconds unixSeconds: Int64) -> Int {
+        let year = utcYear(of: unixSeconds)
+        let end = utcSeconds(of: firstSunday(year: year, month: 4), hour: 2) - 39_600
+        let start = utcSeconds(of: firstSunday(year: year, month: 10), hour: 2) - 37_800
+        return unixSeconds < end || unixSeconds >= start ? 39_600 : 37_800
+    }
+}
+
+extension LocalCalendar {
+    static let lordHowe = LocalCalendar(zone: LordHoweZone())
+    /// Samoa (Pacific/Apia), which went from UTC-10 to UTC+14 at the end of 29 December 2011
+    /// and had no 30 December.
+    static let apia = LocalCalendar(
+        zone: OneTransitionZone(instant: RFC3339.parse("2011-12-30T10:00:00Z")!.seconds, before: -36_000, after: 50_400))
+}

@@ -34,7 +34,7 @@ import Protocol
         endsAt: instant("2026-11-30T12:04:00Z"), createdAt: instant("2026-11-30T11:56:00Z"))
     static let pastaJSON = """
         {"name":"pasta","kind":"countdown","state":"running","duration":480,"remaining":240,\
-        "endsAt":"2026-11-30T12:04:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":null,"remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null}
+        "endsAt":"2026-11-30T12:04:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":null,"remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null,"every":null}
         """
 
     // MARK: Requests the daemon reads

@@ -63,7 +63,7 @@ import Protocol
     @Test func unknownParamIsNamedWithTheAcceptedOnes() throws {
         let error = try #require(Self.refusal("start", ["name": "pasta", "secs": 480]))
         #expect(error.code == RPCError.invalidParamsCode)
-        #expect(error.message == "start has no parameter \"secs\"; it takes name, seconds, at, message, remind, sound, silent, volume, rounds, then, exec.")
+        #expect(error.message == "start has no parameter \"secs\"; it takes name, seconds, at, message, remind, sound, silent, volume, rounds, then, exec, every.")
     }
 
     @Test func misspeltNameIsNamedRatherThanReportedMissing() throws {

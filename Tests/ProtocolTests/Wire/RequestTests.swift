@@ -26,6 +26,7 @@ import Protocol
         (.dismiss(name: "pasta"), ["name": "pasta"]),
         (.dismissAll, ["all": true]),
         (.toggle(name: "@next"), ["name": "@next"]),
+        (.skip(name: "standup"), ["name": "standup"]),
         (.start(name: "eggs", spec: .countdown(.seconds(390)), message: nil, notify: NotifyOptions(volume: 40)),
          ["name": "eggs", "seconds": 390, "volume": 40]),
         (.start(name: "report", spec: .deadline(instant("2026-12-04T16:00:00Z")), message: nil,

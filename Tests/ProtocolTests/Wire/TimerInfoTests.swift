@@ -46,21 +46,21 @@ import Protocol
     @Test func jsonHasExactlyTheDocumentedKeysInOrder() {
         for timer in Self.examples {
             #expect(timer.json.objectValue?.keys
-                == ["name", "kind", "state", "duration", "remaining", "endsAt", "createdAt", "firedAt", "missed", "ringing", "message", "remind", "sound", "silent", "volume", "todos", "cycle", "exec"])
+                == ["name", "kind", "state", "duration", "remaining", "endsAt", "createdAt", "firedAt", "missed", "ringing", "message", "remind", "sound", "silent", "volume", "todos", "cycle", "exec", "every"])
         }
     }
 
     @Test func runningCountdown() {
         #expect(JSONWriter.string(Self.running.json) == """
             {"name":"pasta","kind":"countdown","state":"running","duration":480,"remaining":239.5,\
-            "endsAt":"2026-11-30T12:03:59.500Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":null,"remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null}
+            "endsAt":"2026-11-30T12:03:59.500Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":null,"remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null,"every":null}
             """)
     }
 
     @Test func pausedCountdownHasNoEnd() {
         #expect(JSONWriter.string(Self.paused.json) == """
             {"name":"パスタ","kind":"countdown","state":"paused","duration":600,"remaining":150,\
-            "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":"stir","remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null}
+            "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":"stir","remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null,"every":null}
             """)
     }
 
@@ -68,14 +68,14 @@ import Protocol
         #expect(JSONWriter.string(Self.done.json) == """
             {"name":"tea","kind":"countdown","state":"done","duration":180.25,"remaining":0,\
             "endsAt":"2026-11-30T11:59:00.250Z","createdAt":"2026-11-30T11:56:00.000Z",\
-            "firedAt":"2026-11-30T11:59:00.251Z","missed":false,"ringing":false,"message":"green tea\\nnot too long","remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null}
+            "firedAt":"2026-11-30T11:59:00.251Z","missed":false,"ringing":false,"message":"green tea\\nnot too long","remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null,"every":null}
             """)
     }
 
     @Test func deadlineInstantsAreUTC() {
         #expect(JSONWriter.string(Self.deadline.json) == """
             {"name":"report","kind":"deadline","state":"running","duration":345600,"remaining":277200,\
-            "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":null,"remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null}
+            "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":null,"remind":[],"sound":null,"silent":false,"volume":null,"todos":[],"cycle":null,"exec":null,"every":null}
             """)
     }
 
@@ -83,7 +83,7 @@ import Protocol
         #expect(JSONWriter.string(Self.reminded.json) == """
             {"name":"report","kind":"deadline","state":"running","duration":345600,"remaining":277200,\
             "endsAt":"2026-12-04T16:00:00.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":null,\
-            "remind":[3600,600],"sound":"/usr/share/sounds/freedesktop/stereo/complete.oga","silent":false,"volume":null,"todos":[],"cycle":null,"exec":null}
+            "remind":[3600,600],"sound":"/usr/share/sounds/freedesktop/stereo/complete.oga","silent":false,"volume":null,"todos":[],"cycle":null,"exec":null,"every":null}
             """)
     }
 
@@ -91,7 +91,7 @@ import Protocol
         #expect(JSONWriter.string(Self.silent.json) == """
             {"name":"tea","kind":"countdown","state":"paused","duration":180,"remaining":120,\
             "endsAt":null,"createdAt":"2026-11-30T11:56:00.000Z","firedAt":null,"missed":false,"ringing":false,"message":null,\
-            "remind":[90.5],"sound":null,"silent":true,"volume":null,"todos":[],"cycle":null,"exec":null}
+            "remind":[90.5],"sound":null,"silent":true,"volume":null,"todos":[],"cycle":null,"exec":null,"every":null}
             """)
     }
 
@@ -99,7 +99,7 @@ import Protocol
         #expect(JSONWriter.string(Self.ringing.json) == """
             {"name":"eggs","kind":"countdown","state":"done","duration":390,"remaining":0,\
             "endsAt":"2026-11-30T12:02:30.000Z","createdAt":"2026-11-30T11:56:00.000Z","firedAt":"2026-11-30T12:02:30.000Z",\
-            "missed":false,"ringing":true,"message":null,"remind":[],"sound":null,"silent":false,"volume":40,"todos":[],"cycle":null,"exec":null}
+            "missed":false,"ringing":true,"message":null,"remind":[],"sound":null,"silent":false,"volume":40,"todos":[],"cycle":null,"exec":null,"every":null}
             """)
     }
 

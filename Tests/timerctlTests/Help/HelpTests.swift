@@ -11,17 +11,19 @@ import Testing
             Commands:
               start       Start a countdown; a notification appears when it is done.
               until       Count down to a time of day or a date (a deadline).
+              alarm       Set an alarm at a time of day, every day or on chosen days.
               ls          List every timer with its time left, progress and end. Also: list.
               show        Show one timer in detail.
               history     List the timers that fired, newest first; missed ones are marked.
-              pause       Pause countdowns (deadlines do not pause).
-              resume      Resume paused countdowns.
+              pause       Pause countdowns, or the rule of a recurring deadline.
+              resume      Resume paused countdowns and recurring deadlines.
               reset       Run countdowns again from their full duration. Also: restart.
               cancel      Remove timers (running, paused or done). Also: rm.
               extend      Add time to a countdown or move a deadline.
               snooze      Run a finished timer again for a while (default 5 minutes).
               dismiss     Stop a ringing alarm and close its notification. Also: ok.
               toggle      Pause if running, resume if paused, stop the alarm if ringing.
+              skip        Skip the next time of a recurring deadline or alarm.
               watch       Live full-screen view: big digits for one timer, a table for more.
               bar         The next timer and its time left, for a status bar or a prompt.
               todo        A timer's checklist: add tasks, tick them off, see what is left.
@@ -153,6 +155,10 @@ import Testing
                                    (default: timerd's volume, 100% unless set)
               --exec COMMAND       run COMMAND (with /bin/sh) when it fires; it finds the
                                    timer's name in $TIMERD_NAME (see timerd.conf(5), HOOKS)
+              --every SPEC         come again after it fires: day, weekday (mon-fri),
+                                   weekend, days such as mon,wed,fri or mon-fri at the same
+                                   time, or an interval such as 2h or 3d
+              --fresh-todo         untick its checklist at each occurrence (default: keep)
 
             Examples:
               timerctl until report "fri 17:00"
@@ -160,6 +166,8 @@ import Testing
               timerctl until report "fri 17:00" --remind 1h --remind 10m
               timerctl until train 17:42 --sound ~/sounds/whistle.oga
               timerctl until meeting 9:55 --exec 'curl -d "$TIMERD_NAME" ntfy.sh/my-topic'
+              timerctl until standup 9:55 --every weekday
+              timerctl until sale midnight --every day
 
             """)
     }

@@ -238,6 +238,18 @@ import Protocol
             """))
     }
 
+    @Test func aRecurringDeadlineShowsItsRuleInTheTableTheDetailAndTheConfirmation() {
+        var standup = TimerInfo(
+            name: "standup", kind: .deadline, state: .running, duration: .seconds(3600), remaining: .seconds(1800),
+            endsAt: Self.now + .seconds(1800), createdAt: Self.now - .seconds(1800),
+            every: Recurrence(.weekdays(Recurrence.mondayToFriday), at: TimeOfDay(hour: 12, minute: 30)))
+        #expect(Render.stepName(standup) == "standup ↻ weekdays")
+        #expect(Self.render.detail(standup).contains("\n  every     weekdays at 12:30\n"))
+        #expect(Self.render.started(standup) == "standup: next 12:30, 30:00 from now, then weekdays at 12:30.")
+        standup.every?.freshChecklist = true
+        #expect(Self.render.detail(standup).contains("\n  every     weekdays at 12:30, its checklist unticked each time\n"))
+    }
+
     @Test func detailOnAnASCIITerminalDrawsAnASCIIBar() {
         let ascii = Render(now: Self.now, calendar: Self.render.calendar, terminal: Terminal(width: 80, color: false, unicode: false))
         #expect(ascii.detail(Self.pasta).contains("\n  progress  [###########...........] 50%\n"))

@@ -111,7 +111,45 @@ private let t0 = Moment.start
                 upserts: [pasta], hookFailures: [HookFailureMark(name: "tea", firedAt: tea.firedAt, failure: "hook exit 1")]))
             #expect(try store.loadTimers() == [pasta])
             #expect(try store.history(limit: 10).map(\.hookFailure) == ["hook exit 1"])
-            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == 6)
+            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == SQLiteStore.schemaVersion)
+        }
+    }
+
+    @Test func aSchemaSixFileGainsRecurringDeadlinesAndKeepsItsTimers() throws {
+        try withScratchDirectory { directory in
+            let path = directory + "/timerd.db"
+            do {
+                let old = try SQLiteDatabase(path: path)
+                try old.execute("""
+                    CREATE TABLE timers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL,
+                        state TEXT NOT NULL, length_ns INTEGER NOT NULL, total_ns INTEGER NOT NULL, end_wall_ns INTEGER,
+                        end_boot_ns INTEGER, boot_id TEXT, remaining_ns INTEGER, fired_at_ns INTEGER,
+                        created_at_ns INTEGER NOT NULL, started_at_ns INTEGER NOT NULL, message TEXT,
+                        reminders TEXT, sound TEXT, chain TEXT, todos TEXT, volume INTEGER, exec TEXT);
+                    CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, kind TEXT NOT NULL,
+                        due_at_ns INTEGER NOT NULL, fired_at_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL, message TEXT,
+                        hook_failure TEXT);
+                    INSERT INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, created_at_ns, started_at_ns, exec)
+                        VALUES (7, 'report', 'deadline', 'running', 3600000000000, 3600000000000, \(t0.wall.nanoseconds + 3_600_000_000_000),
+                            \(t0.wall.nanoseconds), \(t0.wall.nanoseconds), 'true');
+                    PRAGMA user_version = 6;
+                    """)
+            }
+            let store = try openStore(path)
+            var report = try #require(try store.loadTimers().first)
+            #expect(report.name == "report" && report.exec == "true" && report.every == nil)
+            report.every = Recurrence(.weekdays([.friday]), at: TimeOfDay(hour: 17, minute: 0), freshChecklist: true)
+            report.held = t0.wall + .hours(2)
+            try store.commit(StoreWrites(upserts: [report]))
+            #expect(try store.loadTimers() == [report])
+            // A paused recurring deadline is a state only they have: it comes back as it was.
+            report.state = .paused
+            report.remaining = .hours(1)
+            try store.commit(StoreWrites(upserts: [report]))
+            let saved = try #require(try store.loadTimers().first)
+            let restored = try #require(TimerRecord(restoring: saved, at: t0, bootID: "b"))
+            #expect(restored.phase == .paused(remaining: .hours(1)) && restored.every == report.every)
+            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == SQLiteStore.schemaVersion)
         }
     }
 }

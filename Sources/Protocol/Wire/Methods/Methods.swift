@@ -14,6 +14,7 @@ public enum Methods {
         Snooze.self,
         Dismiss.self,
         Toggle.self,
+        Skip.self,
         Subscribe.self,
         Ping.self,
         History.self,

@@ -10,9 +10,9 @@ extension Methods {
     /// `start`: a new countdown or deadline.
     public struct Start: RPCMethod {
         public static let method = "start"
-        public static let parameters = ["name", "seconds", "at", "message", "remind", "sound", "silent", "volume", "rounds", "then", "exec"]
+        public static let parameters = ["name", "seconds", "at", "message", "remind", "sound", "silent", "volume", "rounds", "then", "exec", "every"]
         public static let documentation = MethodDocumentation(
-            params: "`{name, seconds, …}` (countdown) or `{name, at, …}` (deadline); optional `message`, `remind`, `sound`, `silent`, `volume`, `exec` (below)",
+            params: "`{name, seconds, …}` (countdown) or `{name, at, …}` (deadline); optional `message`, `remind`, `sound`, `silent`, `volume`, `exec`, `every` (below)",
             result: "`{timer}`")
 
         public var name: String
@@ -23,6 +23,8 @@ extension Methods {
         public var repeats: Repeats?
         /// A command the daemon runs when this timer fires (a hook of its own); nil for none.
         public var exec: String?
+        /// How a deadline comes again after it fires; nil: once.
+        public var every: Recurrence?
 
         public init(
             name: String, spec: StartSpec, message: String?, notify: NotifyOptions = NotifyOptions(), repeats: Repeats? = nil,
@@ -44,8 +46,13 @@ extension Methods {
             notify = try params.notifyOptions()
             repeats = try params.repeats()
             exec = try params.exec()
+            every = try params.every()
             switch (seconds, at) {
             case (let seconds?, nil):
+                guard every == nil else {
+                    throw .invalidParams(
+                        "\"every\" is for deadlines (\"at\"): a countdown that comes again is \"rounds\" (or timerctl's --repeat).")
+                }
                 spec = .countdown(seconds)
             case (nil, let at?):
                 guard repeats == nil else {
@@ -81,6 +88,7 @@ extension Methods {
                 }
             }
             if let exec { p["exec"] = .string(exec) }
+            if let every { p["every"] = every.json }
             return p
         }
     }
@@ -89,9 +97,11 @@ extension Methods {
 extension Request {
     public static func start(
         name: String, spec: StartSpec, message: String?, notify: NotifyOptions = NotifyOptions(), repeats: Repeats? = nil,
-        exec: String? = nil
+        exec: String? = nil, every: Recurrence? = nil
     ) -> Request {
-        Request(Methods.Start(name: name, spec: spec, message: message, notify: notify, repeats: repeats, exec: exec))
+        var start = Methods.Start(name: name, spec: spec, message: message, notify: notify, repeats: repeats, exec: exec)
+        start.every = every
+        return Request(start)
     }
 }
 
@@ -178,6 +188,12 @@ extension ParamsReader {
         }
         guard rounds != nil || then != nil else { return nil }
         return Repeats(rounds: rounds ?? 1, then: then)
+    }
+
+    /// `every`: the rule a deadline comes again by.
+    fileprivate func every() throws(RPCError) -> Recurrence? {
+        guard let raw = value("every"), raw != .null else { return nil }
+        do { return try Recurrence(json: raw) } catch { throw .invalidParams(error.message) }
     }
 
     /// `exec`: a command for `/bin/sh -c`; nil when absent, empty or only blanks.
