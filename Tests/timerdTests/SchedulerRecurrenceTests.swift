@@ -138,4 +138,16 @@ private let t0 = Moment.start  // Friday 27 November 2026, 18:34 UTC
         #expect(try await Self.timer(h, "water").todos.map(\.done) == [true])
         #expect(try await Self.timer(h, "plants").todos.map(\.done) == [false])
     }
+
+    @Test func itRingsWhileRunningOnAndAToggleAnswersTheRingNotTheRule() async throws {
+        let h = Harness(settings: .timerdPlays)
+        _ = await Self.start(h, "water", at: t0.wall + .hours(1), every: Self.twoHours)
+        await Self.pass(h, .hours(1))
+        let ringing = try await Self.timer(h, "water")
+        #expect(ringing.ringing && ringing.state == .running)
+        _ = await h.send(.toggle(name: "water"))
+        let answered = try await Self.timer(h, "water")
+        #expect(!answered.ringing && answered.state == .running, "dismissed, not paused")
+        #expect(answered.endsAt == t0.wall + .hours(3))
+    }
 }
