@@ -8,8 +8,12 @@
 /// - `today 17:00`, `tomorrow 9:00`, `tomorrow 5pm`, `tomorrow noon`.
 /// - A weekday, short or long, with a time: `fri 17:00`, `Friday 5pm`: the next such
 ///   day at that time; today if it is that day and the time is still ahead.
+/// - `next fri 17:00` is explained, not guessed: it names both Fridays it could mean.
+/// - `tonight 21:00`, `tonight 9:00` (an hour before noon is read as the evening's): today.
 /// - A date with or without a time: `2026-12-24 18:00`, `2026-12-24T18:00`,
-///   `2026-12-24 6pm`; a date alone means 00:00 at the start of that day.
+///   `2026-12-24 6pm`; a date alone means 00:00 at the start of that day. Or with the
+///   month's name: `dec 24 18:00`, `24 dec`, `24 december 2027 9:00`: this year's, or next
+///   year's once this year's has gone by.
 /// - RFC 3339 with an offset: `2026-12-24T18:00:00+01:00`, `2026-12-24T17:00:00Z`.
 /// - Relative: `+45m`, `in 45m`, `+1h30m`, with any form `DurationParser` reads.
 ///
@@ -62,6 +66,30 @@ public enum DeadlineParser {
             let time = try context.requiredTime(rest, example: "today 17:00")
             return try context.ahead(calendar.firstOccurrence(of: time.on(today), after: now) ?? calendar.timestamp(time.on(today)))
         }
+        if head == "yesterday" || tokens.last == "ago" {
+            throw TimeParseError(
+                "\"\(original)\" is in the past: a deadline must be ahead of now. For a time still to come, "
+                    + "write it as \"tomorrow 9:00\" or \"fri 17:00\".")
+        }
+        if head == "tonight" {
+            var time = try context.requiredTime(rest, example: "tonight 21:00")
+            // "tonight 9:00" is nine in the evening.
+            if (1...11).contains(time.hour) { time.hour += 12 }
+            return try context.ahead(calendar.firstOccurrence(of: time.on(today), after: now) ?? calendar.timestamp(time.on(today)))
+        }
+        if head == "next", tokens.count > 1, let weekday = weekdays[tokens[1]] {
+            // "Next Friday" is this coming one to some and the one after to others: say both.
+            let timeText = tokens.dropFirst(2).joined(separator: " ")
+            let time = try context.requiredTime(timeText, example: "\(original) 17:00")
+            let ahead = today.weekday.days(until: weekday)
+            let coming = today.adding(days: ahead == 0 ? 7 : ahead)
+            let after = coming.adding(days: 7)
+            func named(_ date: CivilDate) -> String { "\(date.monthAbbreviation.lowercased()) \(date.day) \(time)" }
+            throw TimeParseError(
+                "\"\(original)\" could mean \(weekday.abbreviation) \(coming.day) \(coming.monthAbbreviation) or the week after, "
+                    + "\(weekday.abbreviation) \(after.day) \(after.monthAbbreviation): write \"\(named(coming))\" or \"\(named(after))\".")
+        }
+        if let named = try context.monthDate(tokens, today: today) { return named }
         if head == "tomorrow" {
             let time = try context.requiredTime(rest, example: "tomorrow 9:00")
             return try context.ahead(calendar.timestamp(time.on(today.adding(days: 1))))
@@ -126,10 +154,53 @@ public enum DeadlineParser {
             let time = try text.isEmpty ? TimeOfDay(hour: 0, minute: 0, second: 0) : requiredTime(text, example: "")
             // Years far from now are refused before conversion, which only
             // works within the range of Timestamp.
-            if year > today.year + 11 { throw tooFar(nil) }
+            if year > today.year + 11 {
+                // Still within what an instant holds: say which date it read.
+                throw tooFar(year <= 2200 ? calendar.timestamp(time.on(CivilDate(year: year, month: month, day: day))) : nil)
+            }
             if year < today.year - 100 { throw past(nil) }
             let local = time.on(CivilDate(year: year, month: month, day: day))
             return try ahead(calendar.firstOccurrence(of: local, after: now) ?? calendar.timestamp(local))
+        }
+
+        /// `dec 24 18:00`, `24 dec`, `24 december 2027 9:00`: nil when the words do not begin
+        /// with a month's name and a day.
+        func monthDate(_ tokens: [String], today: CivilDate) throws(TimeParseError) -> Timestamp? {
+            guard tokens.count >= 2 else { return nil }
+            let month: Int
+            let dayWord: String
+            if let m = DeadlineParser.months[tokens[0]] {
+                (month, dayWord) = (m, tokens[1])
+            } else if let m = DeadlineParser.months[tokens[1]] {
+                (month, dayWord) = (m, tokens[0])
+            } else {
+                return nil
+            }
+            var digits = Substring(dayWord)
+            for suffix in ["st", "nd", "rd", "th"] where digits.hasSuffix(suffix) { digits = digits.dropLast(2) }
+            guard let day = Int(digits), (1...31).contains(day) else { return nil }
+            var rest = Array(tokens.dropFirst(2))
+            var year: Int?
+            if let first = rest.first, first.count == 4, let y = Int(first) {
+                year = y
+                rest.removeFirst()
+            }
+            let y = year ?? today.year
+            guard CivilDate.isValid(year: y, month: month, day: day) else {
+                let name = CivilDate(year: y, month: month, day: 1).monthAbbreviation
+                throw TimeParseError(
+                    "\"\(original)\" has no valid date: \(name) \(y) has \(CivilDate.daysInMonth(year: y, month: month)) days.")
+            }
+            let word = "\(y)-\(zeroPadded(month, width: 2))-\(zeroPadded(day, width: 2))"
+            let time = rest.joined(separator: " ")
+            if year != nil { return try date(word, time: time, today: today) }
+            // No year: this year's, unless it has gone by; then next year's.
+            do {
+                return try date(word, time: time, today: today)
+            } catch {
+                guard CivilDate.isValid(year: y + 1, month: month, day: day) else { throw error }
+                return try date("\(y + 1)-\(zeroPadded(month, width: 2))-\(zeroPadded(day, width: 2))", time: time, today: today)
+            }
         }
 
         /// `instant`, unless it is not strictly after `now` or is too far ahead.
@@ -171,6 +242,12 @@ public enum DeadlineParser {
             index == 4 || index == 7 ? byte == UInt8(ascii: "-") : ByteScanner.isDigit(byte)
         }
     }
+
+    static let months: [String: Int] = [
+        "jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4, "april": 4, "may": 5,
+        "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8, "sep": 9, "sept": 9, "september": 9,
+        "oct": 10, "october": 10, "nov": 11, "november": 11, "dec": 12, "december": 12,
+    ]
 
     static let weekdays: [String: Weekday] = [
         "sun": .sunday, "sunday": .sunday,

@@ -6,8 +6,9 @@ struct UntilCommand: Command {
         name: "until", usage: "timerctl until NAME WHEN [OPTIONS]",
         summary: "Count down to a time of day or a date (a deadline).",
         details: """
-            WHEN, in local time: 17:00, 5pm, tomorrow 9:00, fri 17:00, 2026-12-24 18:00,
-            midnight (or eod, the end of today), +45m, or an RFC 3339 instant.
+            WHEN, in local time: 17:00, 5pm, tomorrow 9:00, tonight 21:00, fri 17:00,
+            2026-12-24 18:00, dec 24 18:00, midnight (or eod, the end of today), +45m,
+            or an RFC 3339 instant.
             A time without a day means its next occurrence.
             \(NotifyOptionWords.helpLines)
             \(RecurrenceWords.helpLines)

@@ -87,6 +87,14 @@ private let fromFridayAfternoon: [(String, String)] = [
     ("+1:30", "2026-11-27T13:01:30.000Z"),  // Fri 27 Nov 14:01:30
     ("in 2d", "2026-11-29T13:00:00.000Z"),  // Sun 29 Nov 14:00
     ("+365d", "2027-11-27T13:00:00.000Z"),  // Sat 27 Nov 14:00
+    ("tonight 21:00", "2026-11-27T20:00:00.000Z"),  // Fri 27 Nov 21:00
+    ("tonight 9:00", "2026-11-27T20:00:00.000Z"),  // Fri 27 Nov 21:00: the evening's
+    ("tonight 9pm", "2026-11-27T20:00:00.000Z"),  // Fri 27 Nov 21:00
+    ("dec 24 18:00", "2026-12-24T17:00:00.000Z"),  // Thu 24 Dec 18:00
+    ("24 dec", "2026-12-23T23:00:00.000Z"),  // Thu 24 Dec 00:00
+    ("24th December 6pm", "2026-12-24T17:00:00.000Z"),  // Thu 24 Dec 18:00
+    ("nov 2 10:00", "2027-11-02T09:00:00.000Z"),  // Tue 02 Nov 2027: this year's has gone by
+    ("jan 5 2027 9:00", "2027-01-05T08:00:00.000Z"),  // Tue 05 Jan 2027 09:00
 ]
 
 /// Typed on Thursday 31 December 2026 at 23:30 in Berlin.
@@ -145,7 +153,7 @@ private let refusals: [(String, String)] = [
     ("17:0", "\"17:0\" is not a deadline. \(forms)"),
     ("5p", "\"5p\" is not a deadline. \(forms)"),
     ("5:3pm", "\"5:3pm\" is not a deadline. \(forms)"),
-    ("next fri 9:00", "\"next fri 9:00\" is not a deadline. \(forms)"),
+    ("next fri 9:00", "\"next fri 9:00\" could mean Fri 4 Dec or the week after, Fri 11 Dec: write \"dec 4 09:00\" or \"dec 11 09:00\"."),
     ("17:00 tomorrow", "\"17:00 tomorrow\" is not a deadline. \(forms)"),
     ("tomorrow midnight", "\"tomorrow midnight\" is not a deadline. \(forms)"),
     ("midnight 5", "\"midnight 5\" is not a deadline. \(forms)"),
@@ -188,6 +196,12 @@ private let refusals: [(String, String)] = [
     ("in 0s", "A timer needs a duration longer than zero."),
     ("+400d", "\"+400d\" is longer than a year; timers can run for at most 365 days."),
     ("+8x", "\"+8x\" is not a duration. \(durationForms)"),
+    ("yesterday", "\"yesterday\" is in the past: a deadline must be ahead of now. For a time still to come, write it as \"tomorrow 9:00\" or \"fri 17:00\"."),
+    ("yesterday 9:00", "\"yesterday 9:00\" is in the past: a deadline must be ahead of now. For a time still to come, write it as \"tomorrow 9:00\" or \"fri 17:00\"."),
+    ("next mon 9:00", "\"next mon 9:00\" could mean Mon 30 Nov or the week after, Mon 7 Dec: write \"nov 30 09:00\" or \"dec 7 09:00\"."),
+    ("tonight", "\"tonight\" needs a time of day, such as \"tonight 21:00\"."),
+    ("feb 30", "\"feb 30\" has no valid date: Feb 2026 has 28 days."),
+    ("2040-01-01 00:00", "\"2040-01-01 00:00\" (Sun 1 Jan 2040 00:00) is more than 10 years ahead; give a deadline within the next 10 years."),
     ("+", "\"+\" is not a duration. \(durationForms)"),
     ("in xyz", "\"in xyz\" is not a duration. \(durationForms)"),
 ]

@@ -142,8 +142,9 @@ import Testing
 
             Count down to a time of day or a date (a deadline).
 
-            WHEN, in local time: 17:00, 5pm, tomorrow 9:00, fri 17:00, 2026-12-24 18:00,
-            midnight (or eod, the end of today), +45m, or an RFC 3339 instant.
+            WHEN, in local time: 17:00, 5pm, tomorrow 9:00, tonight 21:00, fri 17:00,
+            2026-12-24 18:00, dec 24 18:00, midnight (or eod, the end of today), +45m,
+            or an RFC 3339 instant.
             A time without a day means its next occurrence.
               -m, --message TEXT   shown in the notification
               --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
