@@ -30,6 +30,30 @@ enum Help {
     }
 
     /// The closest command to a mistyped one, if any is close (edit distance at most 2).
+    /// What people mean by words timerctl has no command for: the commands that do it.
+    static let meanings: [String: [String]] = [
+        "stop": ["pause", "cancel"], "halt": ["pause", "cancel"], "delete": ["cancel"], "remove": ["cancel"],
+        "kill": ["cancel"], "del": ["cancel"], "clear": ["cancel"], "end": ["cancel"], "in": ["start"], "after": ["start"],
+        "timer": ["start"], "new": ["start"], "add": ["start"], "create": ["start"], "countdown": ["start"], "at": ["until"],
+        "deadline": ["until"], "by": ["until"], "list": ["ls"], "status": ["ls"], "continue": ["resume"], "unpause": ["resume"],
+        "restart": ["reset"], "again": ["reset"], "more": ["extend"], "add-time": ["extend"], "silence": ["dismiss"],
+        "mute": ["dismiss"], "quiet": ["dismiss"], "every": ["alarm"], "repeat": ["alarm"],
+    ]
+    /// Words said before the time ("in 10m tea", "at 17:00 report"): the time goes after the name.
+    static let timeFirst: Set<String> = ["in", "after", "at", "by"]
+
+    /// The corrected command lines for an unknown `verb` with these operands, from what people
+    /// mean by it (`stop` → pause or cancel), else the nearest spelling; empty if none is near.
+    static func corrections(for verb: String, operands: [String]) -> [String] {
+        let lower = verb.lowercased()
+        let commands = meanings[lower].map { $0.filter { named in topics.contains { $0.name == named } } } ?? []
+        let chosen = commands.isEmpty ? (suggestion(for: lower).map { [$0] } ?? []) : commands
+        var operands = operands
+        if timeFirst.contains(lower), operands.count >= 2 { operands.append(operands.removeFirst()) }
+        let rest = operands.map(TimerText.shellWord).joined(separator: " ")
+        return chosen.map { "timerctl \($0)" + (rest.isEmpty ? "" : " " + rest) }
+    }
+
     static func suggestion(for word: String) -> String? {
         let candidates = topics.flatMap { [$0.name] + $0.aliases }
         let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }

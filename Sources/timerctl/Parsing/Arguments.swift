@@ -93,7 +93,10 @@ enum Arguments {
         }
         guard let command = Commands.named(verb) else {
             var message = "Unknown command \"\(verb)\"."
-            if let near = Help.suggestion(for: verb) { message += " Did you mean `timerctl \(near)`?" }
+            let corrections = Help.corrections(for: verb, operands: operands)
+            if !corrections.isEmpty {
+                message += " Did you mean " + corrections.map { "`\($0)`" }.joined(separator: " or ") + "?"
+            }
             message += " `timerctl help` lists the commands."
             throw UsageError(message: message)
         }

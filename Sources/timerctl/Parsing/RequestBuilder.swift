@@ -14,6 +14,12 @@ struct RequestBuilder {
         name: String, duration text: String, message: String?, notify: NotifyOptions, repeats words: RepeatWords? = nil,
         exec: String? = nil
     ) throws(CtlFailure) -> Request {
+        // `start 8m pasta`: the two the other way round.
+        if (try? DurationParser.parse(text)) == nil, (try? DurationParser.parse(name)) != nil, !text.contains(" ") {
+            throw .usage(
+                "\(TimerText.quoted(text)) is not a duration, but \(TimerText.quoted(name)) is: the name comes first, "
+                    + "as in `timerctl start \(TimerText.shellWord(text)) \(TimerText.shellWord(name))`.")
+        }
         let name = try checked(name)
         let length: Duration
         do { length = try DurationParser.parse(text) } catch { throw .usage(error.message) }
@@ -41,6 +47,14 @@ struct RequestBuilder {
         name: String, when text: String, message: String?, notify: NotifyOptions, exec: String? = nil,
         every words: RecurrenceWords? = nil
     ) throws(CtlFailure) -> Request {
+        // `until 17:00 report`: the two the other way round.
+        if (try? DeadlineParser.parse(text, now: now, calendar: calendar)) == nil,
+            (try? DeadlineParser.parse(name, now: now, calendar: calendar)) != nil, !text.contains(" ")
+        {
+            throw .usage(
+                "\(TimerText.quoted(text)) is not a time, but \(TimerText.quoted(name)) is: the name comes first, "
+                    + "as in `timerctl until \(TimerText.shellWord(text)) \(TimerText.shellWord(name))`.")
+        }
         let name = try checked(name)
         let at: Timestamp
         do { at = try DeadlineParser.parse(text, now: now, calendar: calendar) } catch { throw .usage(error.message) }

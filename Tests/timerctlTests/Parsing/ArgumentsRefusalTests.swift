@@ -72,7 +72,7 @@ import Testing
     func unknownCommandSuggestsANearMiss(word: String, meant: String) throws {
         let error = try Self.refusal([word, "pasta"])
         #expect(error.message
-            == "Unknown command \"\(word)\". Did you mean `timerctl \(meant)`? `timerctl help` lists the commands.")
+            == "Unknown command \"\(word)\". Did you mean `timerctl \(meant) pasta`? `timerctl help` lists the commands.")
         #expect(error.topic == nil)
     }
 
