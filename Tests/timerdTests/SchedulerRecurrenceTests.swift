@@ -150,4 +150,15 @@ private let t0 = Moment.start  // Friday 27 November 2026, 18:34 UTC
         #expect(!answered.ringing && answered.state == .running, "dismissed, not paused")
         #expect(answered.endsAt == t0.wall + .hours(3))
     }
+
+    @Test func aSnoozeWithoutALengthTakesTheFirstConfiguredButtonsLength() async throws {
+        var settings = NotificationSettings.serverPlays
+        settings.snooze = [.minutes(2), .minutes(10)]
+        settings.snoozeDefault = .minutes(2)
+        let h = Harness(settings: settings)
+        _ = await h.start("tea", seconds: 60)
+        await Self.pass(h, .seconds(60))
+        _ = await h.send(.snooze(name: "tea", by: nil))
+        #expect(try await Self.timer(h, "tea").remaining == .minutes(2))
+    }
 }

@@ -6,9 +6,10 @@ struct SnoozeCommand: Command {
         name: "snooze", usage: "timerctl snooze NAME [DURATION]",
         summary: "Run a finished timer again for a while (default 5 minutes).",
         details: """
-            DURATION: as for start (90s, 8m, 1h30m…); without it, timerd's default,
-            5 minutes. Only a timer that is done can be snoozed; to add time to one that
-            is still running, use extend.
+            DURATION: as for start (90s, 8m, 1h30m…); without it, the first of the
+            snooze lengths set in timerd.conf (its notification's first Snooze button),
+            else 5 minutes. Only a timer that is done can be snoozed (or a recurring
+            deadline); to add time to one that is still running, use extend.
             """,
         examples: ["timerctl snooze pasta", "timerctl snooze tea 10m"],
         operands: Completion.Operands(first: .timer))

@@ -46,6 +46,11 @@ struct TodoCommand: Command {
     func run(_ context: CommandContext) throws(CtlFailure) {
         var connection = try context.connect()
         let current = try context.timer(try connection.call(.get(name: name)))
+        if action == .clearDone, !json, !current.todos.contains(where: \.done) {
+            // Nothing to do is not a failure (exit 0): the list as it is.
+            context.output("\(current.name) has no items that are done; nothing to clear.\n")
+            return context.output(context.render.checklist(current))
+        }
         let requests = try action.requests(for: current)
         var latest = current
         for result in try connection.call(requests) {
@@ -140,7 +145,7 @@ struct TodoCommand: Command {
                 return [.todoRemove(name: timer.name, ids: ids, doneOnly: false)]
             case .edit(let n, let text): return [.todoSet(name: timer.name, id: try id(n), change: TodoChange(text: text))]
             case .clearDone:
-                guard timer.todos.contains(where: \.done) else { throw .refused("\(timer.name) has no items that are done.") }
+                guard timer.todos.contains(where: \.done) else { return [] }
                 return [.todoRemove(name: timer.name, ids: [], doneOnly: true)]
             }
         }

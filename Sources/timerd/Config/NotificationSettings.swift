@@ -32,6 +32,9 @@ struct NotificationSettings: Equatable, Sendable {
     var sound: Sound = .theme("alarm-clock-elapsed")
     /// The snooze buttons on a finished timer's notification (`snooze`).
     var snooze: [Duration] = [.seconds(60), .seconds(300)]
+    /// How long `snooze` without an amount waits: the first button's length once `snooze` is
+    /// set in timerd.conf (what a click gives), else 5 minutes.
+    var snoozeDefault: Duration = .seconds(300)
     /// Who plays the sounds (`sound-player`).
     var soundPlayer: SoundPlayerChoice = .timerd
     /// How long an unanswered alarm rings (`ring`).
@@ -67,7 +70,9 @@ struct NotificationSettings: Equatable, Sendable {
             case "urgency": problem = read(key, value, into: &settings.urgency, parse: urgency)
             case "reminder-urgency": problem = read(key, value, into: &settings.reminderUrgency, parse: urgency)
             case "sound": problem = read(key, value, into: &settings.sound, parse: sound)
-            case "snooze": problem = read(key, value, into: &settings.snooze, parse: snoozes)
+            case "snooze":
+                problem = read(key, value, into: &settings.snooze, parse: snoozes)
+                if problem == nil { settings.snoozeDefault = settings.snooze.first ?? settings.snoozeDefault }
             case "sound-player": problem = read(key, value, into: &settings.soundPlayer, parse: soundPlayer)
             case "ring": problem = read(key, value, into: &settings.ring, parse: ringLimit)
             case "ring-missed": problem = read(key, value, into: &settings.ringMissed, parse: ringLimit)

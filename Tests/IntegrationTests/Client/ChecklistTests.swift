@@ -78,4 +78,16 @@ struct ChecklistTests {
         #expect(reply["error"]?["message"]?.stringValue?.contains("at most 1000") == true, "\(reply)")
         #expect(try daemon.ctl("todo", name, "--json").stdout == #"[{"id":1,"text":"write intro","done":false}]"# + "\n")
     }
+
+    @Test("clear-done with nothing done says so and succeeds: nothing to do is not a failure")
+    func clearDoneWithNothingDone() throws {
+        let daemon = try Daemon()
+        let name = uniqueName("report")
+        #expect(try daemon.ctl("until", name, "+1h").status == 0)
+        #expect(try daemon.ctl("todo", name, "add", "write intro").status == 0)
+        let cleared = try daemon.ctl("todo", name, "clear-done")
+        #expect(cleared.status == 0, "\(cleared)")
+        #expect(cleared.stdout.hasPrefix("\(name) has no items that are done; nothing to clear.\n"), "\(cleared)")
+        #expect(cleared.stdout.contains("1. [ ] write intro"))
+    }
 }

@@ -198,9 +198,10 @@ import Testing
 
             Run a finished timer again for a while (default 5 minutes).
 
-            DURATION: as for start (90s, 8m, 1h30m…); without it, timerd's default,
-            5 minutes. Only a timer that is done can be snoozed; to add time to one that
-            is still running, use extend.
+            DURATION: as for start (90s, 8m, 1h30m…); without it, the first of the
+            snooze lengths set in timerd.conf (its notification's first Snooze button),
+            else 5 minutes. Only a timer that is done can be snoozed (or a recurring
+            deadline); to add time to one that is still running, use extend.
 
             Examples:
               timerctl snooze pasta

@@ -211,6 +211,8 @@ private let soundAccepted = #"a theme sound name (letters, digits, "-" and "."),
 
     @Test func snoozeButtonsDefaultToOneAndFiveMinutes() {
         #expect(load("[notifications]\n").0.snooze == [.seconds(60), .seconds(300)])
+        #expect(load("[notifications]\n").0.snoozeDefault == .seconds(300), "a snooze without a length: 5 minutes")
+        #expect(load("[notifications]\nsnooze = 2m;10m\n").0.snoozeDefault == .seconds(120), "the first button once set")
     }
 
     @Test func snoozeButtonsAreConfigurable() {

@@ -4,7 +4,7 @@ extension Methods {
         public static let method = "snooze"
         public static let parameters = ["name", "seconds"]
         public static let documentation = MethodDocumentation(
-            params: "`{name, seconds?}` (default 300)",
+            params: "`{name, seconds?}` (default: the first of timerd.conf's `snooze` lengths, else 300)",
             result: "`{timer}`: a *done* timer runs again for `seconds` (a countdown of that length; a deadline moved to that far from now)")
 
         public var name: String
