@@ -14,6 +14,8 @@ public enum Methods {
         Snooze.self,
         Dismiss.self,
         Toggle.self,
+        Stopwatch.self,
+        Lap.self,
         Subscribe.self,
         Ping.self,
         History.self,
