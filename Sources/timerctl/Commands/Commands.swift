@@ -5,6 +5,7 @@ enum Commands {
     static let all: [any Command.Type] = [
         StartCommand.self,
         UntilCommand.self,
+        StopwatchCommand.self,
         ListCommand.self,
         ShowCommand.self,
         HistoryCommand.self,
@@ -16,6 +17,7 @@ enum Commands {
         SnoozeCommand.self,
         DismissCommand.self,
         ToggleCommand.self,
+        LapCommand.self,
         WatchCommand.self,
         BarCommand.self,
         TodoCommand.self,

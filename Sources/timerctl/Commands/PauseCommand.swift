@@ -3,7 +3,7 @@ import Protocol
 /// `timerctl pause NAME...`.
 struct PauseCommand: Command {
     static let topic = Help.Topic(
-        name: "pause", usage: "timerctl pause NAME...", summary: "Pause countdowns (deadlines do not pause).",
+        name: "pause", usage: "timerctl pause NAME...", summary: "Pause countdowns and stopwatches (deadlines do not pause).",
         examples: ["timerctl pause pasta", "timerctl pause pasta 'tea break'"],
         operands: Completion.Operands(first: .timer, rest: .timer))
 

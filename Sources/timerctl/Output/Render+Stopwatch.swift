@@ -31,9 +31,13 @@ extension Render {
 
     /// The laps as a table, the first first: number, split and elapsed time, to the tenth.
     static func lapLines(_ laps: [Lap], indent: String) -> [String] {
+        let header = ["LAP", "SPLIT", "ELAPSED"]
         let rows = laps.enumerated().map { [String($0.offset + 1), lapTime($0.element.split), lapTime($0.element.elapsed)] }
-        return columns(["LAP", "SPLIT", "ELAPSED"], rows, rightAligned: [0, 1, 2])
-            .split(separator: "\n").map { indent + $0 }
+        // Every column right-aligned, the last too (`columns` leaves it ragged).
+        let widths = header.indices.map { i in ([header[i]] + rows.map { $0[i] }).map(\.count).max() ?? 0 }
+        return ([header] + rows).map { cells in
+            indent + cells.indices.map { i in TextWidth.pad(cells[i], to: widths[i], right: true) }.joined(separator: "  ")
+        }
     }
 
     /// `4:01.2`: a lap's time to the tenth of a second, rounded down (as a stopwatch shows it).

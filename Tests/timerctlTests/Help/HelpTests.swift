@@ -11,17 +11,19 @@ import Testing
             Commands:
               start       Start a countdown; a notification appears when it is done.
               until       Count down to a time of day or a date (a deadline).
+              stopwatch   Start a stopwatch: it counts up from 0:00. Also: sw.
               ls          List every timer with its time left, progress and end. Also: list.
               show        Show one timer in detail.
               history     List the timers that fired, newest first; missed ones are marked.
-              pause       Pause countdowns (deadlines do not pause).
-              resume      Resume paused countdowns.
+              pause       Pause countdowns and stopwatches (deadlines do not pause).
+              resume      Resume paused countdowns and stopwatches.
               reset       Run countdowns again from their full duration. Also: restart.
               cancel      Remove timers (running, paused or done). Also: rm.
               extend      Add time to a countdown or move a deadline.
               snooze      Run a finished timer again for a while (default 5 minutes).
               dismiss     Stop a ringing alarm and close its notification. Also: ok.
               toggle      Pause if running, resume if paused, stop the alarm if ringing.
+              lap         Record a lap of a running stopwatch: its time and the split.
               watch       Live full-screen view: big digits for one timer, a table for more.
               bar         The next timer and its time left, for a status bar or a prompt.
               todo        A timer's checklist: add tasks, tick them off, see what is left.
