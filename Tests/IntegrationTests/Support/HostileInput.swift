@@ -82,6 +82,7 @@ struct HostileInput {
             ("reset", [("name", n)]), ("cancel", [("name", n)]), ("extend", [("name", n), ("seconds", raw("60"))]),
             ("snooze", [("name", n), ("seconds", raw("60"))]), ("dismiss", [("name", n)]), ("dismiss", [("all", raw("true"))]),
             ("toggle", [("name", n)]),
+            ("stopwatch", [("name", n), ("notifyEvery", raw("1500"))]), ("lap", [("name", n)]),
             ("subscribe", nil), ("ping", nil),
             ("history", [("limit", raw("10"))]), ("todo.add", [("name", n), ("items", raw(#"["a","b"]"#))]),
             ("todo.set", [("name", n), ("id", raw("1")), ("done", raw("true")), ("text", string("b"))]),
