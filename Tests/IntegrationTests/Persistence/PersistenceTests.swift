@@ -127,7 +127,7 @@ struct PersistenceTests {
         let env = testEnvironment(in: dir)
         let newer = try run(Programs.timerd, ["--socket", dir + "/timerd.sock"], environment: env)
         #expect(newer.status == 1)
-        #expect(newer.stderr.contains("newer timerd (schema 99; this one knows 6)"), "\(newer)")
+        #expect(newer.stderr.contains("newer timerd (schema 99; this one knows 8)"), "\(newer)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: db)) == before)
 
         try Data(repeating: 0x5A, count: 8192).write(to: URL(fileURLWithPath: db))
