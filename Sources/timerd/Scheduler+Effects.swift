@@ -24,7 +24,7 @@ extension Scheduler {
                 guard !subscribers.isEmpty else { continue }
                 info.ringing = rings.isRinging(info.name)
                 deliver(RPC.eventLine(event, info))
-            case .notify, .remind, .advance:
+            case .notify, .remind, .mark, .advance:
                 break  // told by `fire`, through the flood guard
             case .checklistDone(let info):
                 close()

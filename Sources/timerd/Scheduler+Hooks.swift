@@ -22,6 +22,9 @@ extension Scheduler {
             switch effect {
             case .event(.started, let info): add(.start, info, command: hookSettings.command(for: .start))
             case .remind(let reminding): add(.remind, reminding.info, command: hookSettings.command(for: .remind))
+            // A stopwatch's mark is its kind of reminder (TIMERD_KIND=stopwatch, TIMERD_DURATION
+            // its elapsed time).
+            case .mark(let marking): add(.remind, marking.info, command: hookSettings.command(for: .remind))
             case .advance(let advancing):
                 add(.cycle, advancing.info, command: hookSettings.command(for: .cycle), ended: advancing)
                 add(.cycle, advancing.info, command: advancing.info.exec, ended: advancing)

@@ -20,6 +20,13 @@ public enum TimeFormat {
         return "\(minutes):\(two(seconds))"
     }
 
+    /// A stopwatch's time: as `remaining`, but rounded down, so that it reads `0:00` until a
+    /// whole second has passed, and `8:00` only once eight minutes have.
+    public static func elapsed(_ d: Duration) -> String {
+        let seconds = max(0, d.nanoseconds / 1_000_000_000)
+        return remaining(.seconds(seconds))
+    }
+
     /// The shortest text `DurationParser` reads back as (nearly) `d`: `8m`, `1m30s`, `1h30m`, `2d`, `1d2h`.
     ///
     /// Rounds to the nearest whole second, except that a non-zero duration never

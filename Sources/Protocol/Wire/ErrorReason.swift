@@ -19,6 +19,11 @@ public enum ErrorReason: String, CaseIterable, Sendable {
     case deadlineNoPause = "deadline-no-pause"
     case deadlineNoReset = "deadline-no-reset"
     case doneNeedsPositive = "done-needs-positive"
+    case stopwatchNoExtend = "stopwatch-no-extend"
+    case stopwatchNoSnooze = "stopwatch-no-snooze"
+    case notStopwatch = "not-stopwatch"
+    case lapPaused = "lap-paused"
+    case lapsFull = "laps-full"
     case noItem = "no-item"
     case invalid
     case otherUser = "other-user"
@@ -29,8 +34,9 @@ public enum ErrorReason: String, CaseIterable, Sendable {
         switch self {
         case .notFound: RPCError.notFoundCode
         case .exists: RPCError.alreadyExistsCode
-        case .tooManyTimers, .checklistFull: RPCError.limitReachedCode
-        case .paused, .running, .done, .notDone, .deadlineNoPause, .deadlineNoReset, .doneNeedsPositive:
+        case .tooManyTimers, .checklistFull, .lapsFull: RPCError.limitReachedCode
+        case .paused, .running, .done, .notDone, .deadlineNoPause, .deadlineNoReset, .doneNeedsPositive,
+            .stopwatchNoExtend, .stopwatchNoSnooze, .notStopwatch, .lapPaused:
             RPCError.wrongStateCode
         case .noItem, .invalid: RPCError.invalidParamsCode
         case .otherUser, .rootNotAllowed: RPCError.invalidRequestCode
@@ -45,8 +51,10 @@ public enum ErrorReason: String, CaseIterable, Sendable {
         case .exists: [.name, .kind, .state, .remaining]
         case .tooManyTimers: [.limit]
         case .checklistFull: [.name, .state, .items, .limit]
-        case .paused, .running, .done, .notDone, .doneNeedsPositive: [.name, .state]
-        case .deadlineNoPause, .deadlineNoReset: [.name, .kind, .state]
+        case .paused, .running, .done, .notDone, .doneNeedsPositive, .lapPaused: [.name, .state]
+        case .deadlineNoPause, .deadlineNoReset, .stopwatchNoExtend, .stopwatchNoSnooze, .notStopwatch:
+            [.name, .kind, .state]
+        case .lapsFull: [.name, .state, .limit]
         case .noItem: [.name, .state, .id]
         case .invalid: []
         case .otherUser, .rootNotAllowed: [.uid, .owner]
@@ -60,13 +68,18 @@ public enum ErrorReason: String, CaseIterable, Sendable {
         case .exists: "`start` with the name of a timer that is not done"
         case .tooManyTimers: "`start` when the daemon holds as many timers as it may"
         case .checklistFull: "`todo.add` beyond the items a timer may hold"
-        case .paused: "`pause` of a paused countdown"
+        case .paused: "`pause` of a paused countdown or stopwatch"
         case .running: "`resume` of a running timer"
         case .done: "`pause` or `resume` of a done timer"
         case .notDone: "`snooze` of a timer that is not done"
         case .deadlineNoPause: "`pause` of a deadline"
         case .deadlineNoReset: "`reset` of a deadline"
         case .doneNeedsPositive: "`extend` of a done countdown by a negative amount"
+        case .stopwatchNoExtend: "`extend` of a stopwatch (it has no end to move)"
+        case .stopwatchNoSnooze: "`snooze` of a stopwatch (it never finishes)"
+        case .notStopwatch: "`lap` of a countdown or deadline"
+        case .lapPaused: "`lap` of a paused stopwatch"
+        case .lapsFull: "`lap` of a stopwatch that holds as many laps as it may"
         case .noItem: "`todo.set` or `todo.remove` with an `id` the timer's checklist does not have"
         case .invalid: "a value out of range (a duration of zero, a deadline in the past…); the message says which"
         case .otherUser: "a connection from another user (id `null`; then the daemon hangs up)"
@@ -83,7 +96,7 @@ public enum ErrorField: String, CaseIterable, Sendable {
     public var meaning: String {
         switch self {
         case .name: "the timer's name"
-        case .kind: "the timer's kind: `countdown` or `deadline`"
+        case .kind: "the timer's kind: `countdown`, `deadline` or `stopwatch`"
         case .state: "the timer's state: `running`, `paused` or `done`"
         case .remaining: "seconds left, to the millisecond, rounded up (so that whole seconds of it never show less than is left)"
         case .limit: "the limit that was reached"

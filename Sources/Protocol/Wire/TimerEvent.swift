@@ -5,6 +5,8 @@ public enum TimerEvent: String, Sendable, Equatable, CaseIterable {
     case advanced
     /// Its checklist changed.
     case todo
+    /// A stopwatch recorded a lap.
+    case lap
     /// Its alarm began to ring (after `fired`).
     case ringing
     /// Its alarm stopped by itself: the ring ran its length unanswered.

@@ -30,6 +30,12 @@ extension TimerInfo {
         o["cycle"] = cycle.map { ["round": .integer(Int64($0.round)), "rounds": .integer(Int64($0.rounds)), "step": .string($0.step)] } ?? .null
         o["exec"] = exec.map { .string($0) } ?? .null
         o["every"] = every?.json ?? .null
+        if kind == .stopwatch {
+            o["elapsed"] = WireTime.seconds(elapsed)
+            o["countsFrom"] = WireTime.instant(countsFrom)
+            o["laps"] = .array(laps.map { ["elapsed": WireTime.seconds($0.elapsed), "split": WireTime.seconds($0.split)] })
+            o["notifyEvery"] = notifyEvery.map(WireTime.seconds) ?? .null
+        }
         return .object(o)
     }
 
@@ -129,10 +135,31 @@ extension TimerInfo {
         case let value?:
             do { every = try Recurrence(json: value) } catch { throw bad("every") }
         }
+        func seconds(_ key: String) throws(RPCError) -> Duration? {
+            switch o[key] {
+            case nil, .null?: return nil
+            case let value?:
+                guard let d = value.doubleValue.flatMap(Duration.init(secondsValue:)) else { throw bad(key) }
+                return d
+            }
+        }
+        var laps: [Lap] = []
+        switch o["laps"] {
+        case nil, .null?: break
+        case .array(let items)?:
+            for item in items {
+                guard let at = item["elapsed"]?.doubleValue.flatMap(Duration.init(secondsValue:)),
+                    let split = item["split"]?.doubleValue.flatMap(Duration.init(secondsValue:))
+                else { throw bad("laps") }
+                laps.append(Lap(elapsed: at, split: split))
+            }
+        default: throw bad("laps")
+        }
         self.init(
             name: name, kind: kind, state: state, duration: duration, remaining: remaining,
             endsAt: try instant("endsAt"), createdAt: createdAt, firedAt: try instant("firedAt"),
             message: message, reminders: reminders, sound: sound, volume: volume, ringing: ringing, cycle: cycle,
-            todos: todos, exec: exec, every: every)
+            todos: todos, exec: exec, every: every, elapsed: try seconds("elapsed") ?? .zero, countsFrom: try instant("countsFrom"),
+            laps: laps, notifyEvery: try seconds("notifyEvery"))
     }
 }

@@ -64,7 +64,31 @@ extension TimerInfo {
         if let exec { JSONWriter.writeString(exec, into: &output) } else { JSONWriter.append("null", to: &output) }
         JSONWriter.append(#","every":"#, to: &output)
         if let every { JSONWriter.write(every.json, into: &output) } else { JSONWriter.append("null", to: &output) }
+        if kind == .stopwatch { writeStopwatch(into: &output) }
         JSONWriter.append("}", to: &output)
+    }
+
+    /// The fields only a stopwatch has.
+    private func writeStopwatch(into output: inout [UInt8]) {
+        JSONWriter.append(#","elapsed":"#, to: &output)
+        JSONWriter.write(WireTime.seconds(elapsed), into: &output)
+        JSONWriter.append(#","countsFrom":"#, to: &output)
+        WireTime.writeInstant(countsFrom, into: &output)
+        JSONWriter.append(#","laps":["#, to: &output)
+        for (n, lap) in laps.enumerated() {
+            if n > 0 { output.append(ASCII.comma) }
+            JSONWriter.append(#"{"elapsed":"#, to: &output)
+            JSONWriter.write(WireTime.seconds(lap.elapsed), into: &output)
+            JSONWriter.append(#","split":"#, to: &output)
+            JSONWriter.write(WireTime.seconds(lap.split), into: &output)
+            JSONWriter.append("}", to: &output)
+        }
+        JSONWriter.append(#"],"notifyEvery":"#, to: &output)
+        if let notifyEvery {
+            JSONWriter.write(WireTime.seconds(notifyEvery), into: &output)
+        } else {
+            JSONWriter.append("null", to: &output)
+        }
     }
 }
 

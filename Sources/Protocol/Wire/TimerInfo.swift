@@ -4,6 +4,9 @@ public enum TimerKind: String, Sendable, Equatable, CaseIterable {
     case countdown
     /// A wall-clock instant, e.g. `until report "fri 17:00"`.
     case deadline
+    /// Counts up from zero, real elapsed time (suspend included), e.g. `stopwatch bread`.
+    /// It never ends: always running or paused.
+    case stopwatch
 }
 
 /// Where a timer is in its life.
@@ -52,12 +55,22 @@ public struct TimerInfo: Sendable, Equatable {
     public var exec: String?
     /// How a recurring deadline comes again; nil for one that happens once.
     public var every: Recurrence?
+    /// A stopwatch's time counted so far (zero for other kinds), as of the reply.
+    public var elapsed: Duration
+    /// A running stopwatch's zero on the wall clock (`elapsed` is the time since then), so that
+    /// a client can count on between replies; nil while paused and for other kinds.
+    public var countsFrom: Timestamp?
+    /// A stopwatch's laps, in order.
+    public var laps: [Lap]
+    /// A stopwatch notifies each time its elapsed time passes a multiple of this; nil: never.
+    public var notifyEvery: Duration?
 
     public init(
         name: String, kind: TimerKind, state: TimerState, duration: Duration, remaining: Duration,
         endsAt: Timestamp?, createdAt: Timestamp, firedAt: Timestamp? = nil, message: String? = nil,
         reminders: [Duration] = [], sound: NotifyOptions.Sound = .standard, volume: Int? = nil, ringing: Bool = false,
-        cycle: Cycle? = nil, todos: [TodoItem] = [], exec: String? = nil, every: Recurrence? = nil
+        cycle: Cycle? = nil, todos: [TodoItem] = [], exec: String? = nil, every: Recurrence? = nil, elapsed: Duration = .zero,
+        countsFrom: Timestamp? = nil, laps: [Lap] = [], notifyEvery: Duration? = nil
     ) {
         self.name = name
         self.kind = kind
@@ -76,6 +89,16 @@ public struct TimerInfo: Sendable, Equatable {
         self.todos = todos
         self.exec = exec
         self.every = every
+        self.elapsed = elapsed
+        self.countsFrom = countsFrom
+        self.laps = laps
+        self.notifyEvery = notifyEvery
+    }
+
+    /// A stopwatch's elapsed time at `now`: counted on from `countsFrom` while it runs.
+    public func elapsed(at now: Timestamp) -> Duration {
+        guard state == .running, let countsFrom else { return elapsed }
+        return max(elapsed, now - countsFrom)
     }
 
     /// Items not done yet, in order.
@@ -92,10 +115,32 @@ public struct TimerInfo: Sendable, Equatable {
     }
 
     /// Fraction of the run already elapsed, 0…1.
+    /// A stopwatch has none: 0.
     public var progress: Double {
+        if kind == .stopwatch { return 0 }
         if state == .done { return 1 }
         let total = duration.seconds
         guard total > 0 else { return 0 }
         return min(1, max(0, 1 - remaining.seconds / total))
     }
+}
+
+/// A stopwatch's lap: its elapsed time when the lap was taken, and the lap's own length (the
+/// time since the lap before, or since zero for the first).
+public struct Lap: Sendable, Equatable {
+    public var elapsed: Duration
+    public var split: Duration
+
+    public init(elapsed: Duration, split: Duration) {
+        self.elapsed = elapsed
+        self.split = split
+    }
+
+    /// The laps taken at these elapsed times, in order, with their splits.
+    public static func laps(at marks: [Duration]) -> [Lap] {
+        zip(marks, [.zero] + marks).map { Lap(elapsed: $0, split: $0 - $1) }
+    }
+
+    /// Most laps a stopwatch holds.
+    public static let maxLaps = 1_000
 }

@@ -26,15 +26,17 @@ public enum TimerSelector: String, Sendable, Equatable, CaseIterable {
     }
 
     /// The timers in the order someone glancing at them wants them, as `timerctl bar` shows
-    /// them: ringing first (the latest to fire first), then running and paused ones by the
-    /// time they have left (least first: a timer paused from a bar's click stays where it
-    /// was, for the next click to resume it), then done (latest first); names break ties.
+    /// them: ringing first (the latest to fire first), then running and paused countdowns and
+    /// deadlines by the time they have left (least first: a timer paused from a bar's click
+    /// stays where it was, for the next click to resume it), then stopwatches (the latest
+    /// started first: they have no time left to compare), then done (latest first); names
+    /// break ties.
     public static func glanceOrder(_ timers: [TimerInfo]) -> [TimerInfo] {
         timers.sorted { a, b in
             let (ra, rb) = (rank(a), rank(b))
             if ra != rb { return ra < rb }
             switch ra {
-            case 0, 2:
+            case 0, 2, 3:
                 let (fa, fb) = (a.firedAt ?? a.createdAt, b.firedAt ?? b.createdAt)
                 if fa != fb { return fa > fb }
             default:
@@ -47,8 +49,8 @@ public enum TimerSelector: String, Sendable, Equatable, CaseIterable {
     private static func rank(_ timer: TimerInfo) -> Int {
         if timer.ringing { return 0 }
         switch timer.state {
-        case .running, .paused: return 1
-        case .done: return 2
+        case .running, .paused: return timer.kind == .stopwatch ? 2 : 1
+        case .done: return 3
         }
     }
 

@@ -20,6 +20,7 @@ struct BarGlance: Equatable {
         let live = timers.filter { pinned.isEmpty || pinned.contains($0.name) }.map { timer in
             var timer = timer
             if timer.state == .running, let ends = timer.endsAt { timer.remaining = max(.zero, ends - now) }
+            if timer.kind == .stopwatch { timer.elapsed = timer.elapsed(at: now) }
             return timer
         }
         self.timers = TimerSelector.glanceOrder(live)
@@ -43,9 +44,10 @@ struct BarGlance: Equatable {
         }
     }
 
-    /// Its time left as the bar writes it; `done` once it is.
+    /// Its time left as the bar writes it; `done` once it is; a stopwatch's time counted up.
     static func left(_ timer: TimerInfo) -> String {
-        timer.state == .done ? "done" : BarTime.text(timer.remaining)
+        if timer.kind == .stopwatch { return BarTime.elapsedText(timer.elapsed) }
+        return timer.state == .done ? "done" : BarTime.text(timer.remaining)
     }
 
     /// The progress of the shown timer in whole percent (waybar's `percentage`).
@@ -57,6 +59,9 @@ struct BarGlance: Equatable {
     func nextChange(all: Bool) -> Timestamp? {
         let watched = all ? timers[...] : timers.prefix(1)
         return watched.compactMap { timer -> Timestamp? in
+            if timer.kind == .stopwatch {
+                return timer.state == .running ? now + BarTime.untilElapsedChange(timer.elapsed) : nil
+            }
             guard timer.state == .running, let wait = BarTime.untilChange(timer.remaining) else { return nil }
             return now + wait
         }.min()

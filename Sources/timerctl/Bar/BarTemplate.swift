@@ -6,10 +6,10 @@ import Protocol
 /// `{icon} {name}` does not start with a space.
 struct BarTemplate: Equatable {
     enum Field: String, CaseIterable {
-        /// ⏸ paused, 🔔 ringing, ✓ done; nothing while running.
+        /// ⏸ paused, 🔔 ringing, ✓ done, ⏱ a running stopwatch; nothing for a running countdown.
         case icon
         case name
-        /// `7:42`, `1h05m`, `2d 21h`, `done`.
+        /// `7:42`, `1h05m`, `2d 21h`, `done`; a stopwatch's time counted up.
         case left
         /// `+2`: how many others are on; empty when none.
         case others
@@ -97,7 +97,8 @@ struct BarTemplate: Equatable {
             case .paused: "⏸"
             case .ringing: "🔔"
             case .done: "✓"
-            case .running, .idle, .offline: ""
+            case .running: timer.kind == .stopwatch ? "⏱" : ""
+            case .idle, .offline: ""
             }
         case .name: timer.name
         case .left: BarGlance.left(timer)

@@ -36,6 +36,25 @@ enum BarTime {
         return .nanoseconds(n - next)
     }
 
+    /// A stopwatch's time as a bar shows it: as `text`, but rounded down (it counts up).
+    static func elapsedText(_ elapsed: Duration) -> String {
+        let n = max(0, elapsed.nanoseconds)
+        let seconds = n / second
+        if seconds < 3600 { return "\(seconds / 60):\(two(seconds % 60))" }
+        let minutes = n / minute
+        if minutes < 1440 { return "\(minutes / 60)h\(two(minutes % 60))m" }
+        let hours = n / hour
+        return "\(hours / 24)d \(hours % 24)h"
+    }
+
+    /// How long until `elapsedText` of a stopwatch now at `elapsed` reads otherwise: the next
+    /// whole second under an hour, minute under a day, hour beyond.
+    static func untilElapsedChange(_ elapsed: Duration) -> Duration {
+        let n = max(0, elapsed.nanoseconds)
+        let unit = n < 3600 * second ? second : n < 1440 * minute ? minute : hour
+        return .nanoseconds(unit - n % unit)
+    }
+
     private static func ceil(_ n: Int64, _ unit: Int64) -> Int64 { (n - 1) / unit + 1 }
     private static func two(_ value: Int64) -> String { zeroPadded(Int(value), width: 2) }
 }

@@ -3,7 +3,7 @@ import Protocol
 /// `timerctl pause NAME...`.
 struct PauseCommand: Command {
     static let topic = Help.Topic(
-        name: "pause", usage: "timerctl pause NAME...", summary: "Pause countdowns, or the rule of a recurring deadline.",
+        name: "pause", usage: "timerctl pause NAME...", summary: "Pause countdowns, stopwatches and recurring deadlines.",
         examples: ["timerctl pause pasta", "timerctl pause pasta 'tea break'"],
         operands: Completion.Operands(first: .timer, rest: .timer))
 

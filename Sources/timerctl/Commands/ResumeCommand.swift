@@ -3,7 +3,7 @@ import Protocol
 /// `timerctl resume NAME...`.
 struct ResumeCommand: Command {
     static let topic = Help.Topic(
-        name: "resume", usage: "timerctl resume NAME...", summary: "Resume paused countdowns and recurring deadlines.",
+        name: "resume", usage: "timerctl resume NAME...", summary: "Resume countdowns, stopwatches and recurring deadlines.",
         examples: ["timerctl resume pasta", "timerctl resume pasta 'tea break'"],
         operands: Completion.Operands(first: .timer, rest: .timer))
 

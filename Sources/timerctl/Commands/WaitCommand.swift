@@ -21,6 +21,9 @@ struct WaitCommand: Command {
         let replies = try connection.call([.subscribe, .get(name: name)])
         let current = try context.timer(try replies[1].get())
         if current.state == .done { return context.output("\(name) is done.\n") }
+        if current.kind == .stopwatch {
+            throw .refused("\(TimerText.quoted(name)) is a stopwatch and never finishes, so there is nothing to wait for.")
+        }
         while true {
             let (event, timer) = try connection.nextEvent()
             guard timer.name == name else { continue }

@@ -24,6 +24,11 @@ enum Hints {
                 case nil: "There is no timer named \(quoted(name)); `timerctl ls` lists the timers."
                 }
             }
+        case .exists where facts.kind == .stopwatch:
+            facts.name.map {
+                "There is already a stopwatch named \(quoted($0)); cancel it first (`timerctl cancel \(word($0))`) "
+                    + "or choose another name."
+            }
         case .exists:
             facts.with(facts.name, facts.kind, facts.remaining) { name, kind, remaining in
                 "There is already \(kind == .deadline ? "a deadline" : "a timer") named \(quoted(name)) "
@@ -59,6 +64,28 @@ enum Hints {
             }
         case .doneNeedsPositive:
             facts.name.map { "\(quoted($0)) has finished; only a positive amount (+2m) extends it." }
+        case .stopwatchNoExtend:
+            facts.name.map {
+                "\(quoted($0)) is a stopwatch: it counts up and has no end to move; `timerctl reset \(word($0))` "
+                    + "starts it again from 0:00."
+            }
+        case .stopwatchNoSnooze:
+            facts.name.map {
+                "\(quoted($0)) is a stopwatch and never finishes, so there is nothing to snooze; "
+                    + "`timerctl pause \(word($0))` stops it."
+            }
+        case .notStopwatch:
+            facts.with(facts.name, facts.kind) { name, kind in
+                "\(quoted(name)) is a \(kind.rawValue), and only a stopwatch takes laps; "
+                    + "`timerctl stopwatch NAME` starts one."
+            }
+        case .lapPaused:
+            facts.name.map { "\(quoted($0)) is paused; `timerctl resume \(word($0))` continues it, then laps count." }
+        case .lapsFull:
+            facts.with(facts.name, facts.limit) { name, limit in
+                "\(quoted(name)) has \(limit) laps, as many as a stopwatch holds; `timerctl reset \(word(name))` "
+                    + "starts it again from 0:00 without laps."
+            }
         case .noItem:
             facts.with(facts.name, facts.id) { name, id in
                 "\(quoted(name)) has no checklist item \(id); `timerctl todo \(word(name))` lists them."

@@ -10,7 +10,9 @@ extension Render {
         guard !timer.todos.isEmpty else {
             return "\(timer.name) has no tasks. Add some with `timerctl todo \(TimerText.shellWord(timer.name)) add \"write intro\"`.\n"
         }
-        let time = timer.state == .paused ? "\(left(timer)) left, paused" : timer.state == .done ? left(timer) : "\(left(timer)) left"
+        let time = timer.kind == .stopwatch
+            ? "\(TimeFormat.elapsed(timer.elapsed)) on the stopwatch\(timer.state == .paused ? ", paused" : "")"
+            : timer.state == .paused ? "\(left(timer)) left, paused" : timer.state == .done ? left(timer) : "\(left(timer)) left"
         return (["\(timer.name): \(Self.tally(timer)), \(time)"] + Self.taskLines(timer.todos, indent: "  "))
             .joined(separator: "\n") + "\n"
     }

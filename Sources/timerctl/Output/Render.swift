@@ -21,7 +21,8 @@ struct Render {
 
     /// One timer in detail, for `show`.
     func detail(_ timer: TimerInfo) -> String {
-        var lines = ["\(timer.name): \(timer.kind == .deadline ? "deadline" : "countdown"), \(timer.state.rawValue)"]
+        if timer.kind == .stopwatch { return stopwatchDetail(timer) }
+        var lines = ["\(timer.name): \(timer.kind.rawValue), \(timer.state.rawValue)"]
         switch timer.state {
         case .running, .paused:
             lines.append("  left      \(TimeFormat.remaining(timer.remaining)) of \(TimeFormat.compact(timer.duration))")
@@ -91,6 +92,9 @@ struct Render {
             case (.deadline, let every?):
                 "\(timer.name): next \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now, then \(every.summary)"
             case (.deadline, nil): "\(timer.name): deadline \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now"
+            case (.stopwatch, _):
+                "\(timer.name): stopwatch started at \(TimeFormat.clock(timer.countsFrom ?? now, now: now, calendar: calendar))"
+                    + (timer.notifyEvery.map { "; it notifies every \(TimeFormat.compact($0))" } ?? "")
             }
         guard !timer.reminders.isEmpty else { return what + "." }
         let noun = timer.reminders.count == 1 ? "reminder" : "reminders"
@@ -109,15 +113,21 @@ struct Render {
     }
 
     func changed(_ timer: TimerInfo, _ verb: String) -> String {
-        switch timer.state {
+        if timer.kind == .stopwatch {
+            let elapsed = TimeFormat.elapsed(timer.elapsed)
+            return timer.state == .paused ? "\(timer.name) \(verb) at \(elapsed)." : "\(timer.name) \(verb): \(elapsed) so far."
+        }
+        return switch timer.state {
         case .paused: "\(timer.name) \(verb) with \(TimeFormat.remaining(timer.remaining)) left."
         case .running: "\(timer.name) \(verb): \(TimeFormat.remaining(timer.remaining)) left, done at \(endClock(timer))."
         case .done: "\(timer.name) \(verb)."
         }
     }
 
-    /// The countdown; for a done timer how long ago it was due, and a missed one says so.
+    /// The countdown; for a done timer how long ago it was due, and a missed one says so; a
+    /// stopwatch's time counted up, after a `+`.
     func left(_ timer: TimerInfo) -> String {
+        if timer.kind == .stopwatch { return "+" + TimeFormat.elapsed(timer.elapsed) }
         switch timer.state {
         case .running, .paused: return TimeFormat.remaining(timer.remaining)
         case .done:
@@ -128,8 +138,9 @@ struct Render {
         }
     }
 
+    /// Empty for a stopwatch: it has no end.
     func ends(_ timer: TimerInfo) -> String {
-        timer.state == .paused ? "-" : endClock(timer)
+        timer.kind == .stopwatch ? "" : timer.state == .paused ? "-" : endClock(timer)
     }
 
     private func endClock(_ timer: TimerInfo) -> String {
@@ -158,14 +169,16 @@ struct Render {
         String(text.prefix { $0 != "\n" })
     }
 
-    /// Running and paused by time left, then done ones (missed included), most recently due first.
+    /// Running and paused by time left, then stopwatches (the latest started first), then done
+    /// ones (missed included), most recently due first.
     static func order(_ a: TimerInfo, _ b: TimerInfo) -> Bool {
-        switch (a.state == .done, b.state == .done) {
-        case (false, true): return true
-        case (true, false): return false
-        case (true, true): return (a.endsAt ?? a.createdAt) > (b.endsAt ?? b.createdAt)
-        case (false, false):
-            return a.remaining != b.remaining ? a.remaining < b.remaining : a.name < b.name
+        func rank(_ t: TimerInfo) -> Int { t.state == .done ? 2 : t.kind == .stopwatch ? 1 : 0 }
+        let (ra, rb) = (rank(a), rank(b))
+        if ra != rb { return ra < rb }
+        switch ra {
+        case 2: return (a.endsAt ?? a.createdAt) > (b.endsAt ?? b.createdAt)
+        case 1: return a.createdAt != b.createdAt ? a.createdAt > b.createdAt : a.name < b.name
+        default: return a.remaining != b.remaining ? a.remaining < b.remaining : a.name < b.name
         }
     }
 

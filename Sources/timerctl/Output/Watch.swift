@@ -116,6 +116,9 @@ struct Watch: ~Copyable {
         case UInt8(ascii: "+"):
             guard let current else { return true }
             try send(.extend(name: current.name, by: .seconds(60)))
+        case UInt8(ascii: "l"):
+            guard let current else { return true }
+            try send(.lap(name: current.name))
         case UInt8(ascii: "j"): selected = min(selected + 1, max(0, ordered.count - 1))
         case UInt8(ascii: "k"): selected = max(selected - 1, 0)
         default: break

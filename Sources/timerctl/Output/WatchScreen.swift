@@ -25,6 +25,9 @@ struct WatchScreen {
     /// With a timer that is done selected, space answers it (as d does).
     static let doneKeys = "space dismiss · r reset · + 1 min · ↑↓ select · q quit"
     static let asciiDoneKeys = "space dismiss | r reset | + 1 min | up/down select | q quit"
+    /// With a stopwatch selected, l takes a lap (it has no end to add a minute to).
+    static let stopwatchKeys = "space pause/resume · l lap · r reset · ↑↓ select · q quit"
+    static let asciiStopwatchKeys = "space pause/resume | l lap | r reset | up/down select | q quit"
 
     /// The timers in the order the table shows them (by time left, done last).
     static func ordered(_ timers: [TimerInfo]) -> [TimerInfo] { timers.sorted(by: Render.order) }
@@ -44,8 +47,15 @@ struct WatchScreen {
             lines += table(ordered)
         }
         // Keys and status at the bottom of the screen.
-        let done = ordered.indices.contains(selected) && ordered[selected].state == .done
-        let keys = done ? (unicode ? Self.doneKeys : Self.asciiDoneKeys) : (unicode ? Self.keys : Self.asciiKeys)
+        let current = ordered.indices.contains(selected) ? ordered[selected] : nil
+        let keys =
+            if current?.state == .done {
+                unicode ? Self.doneKeys : Self.asciiDoneKeys
+            } else if current?.kind == .stopwatch {
+                unicode ? Self.stopwatchKeys : Self.asciiStopwatchKeys
+            } else {
+                unicode ? Self.keys : Self.asciiKeys
+            }
         let footer = [status ?? "", keys].map { TextWidth.truncate($0, to: width) }
         let room = max(0, height - footer.count - lines.count)
         lines += Array(repeating: "", count: room) + footer
@@ -56,21 +66,10 @@ struct WatchScreen {
 
     /// `rows`: the lines there are above the footer.
     private func single(_ timer: TimerInfo, rows: Int) -> [String] {
+        if timer.kind == .stopwatch { return stopwatch(timer, rows: rows) }
         let remaining = live(timer)
         var lines = [center(Render.nameCell(timer) + stateWord(timer)), ""]
-        let text = TimeFormat.remaining(remaining)
-        // "2 days 03:04:05": the days above, the clock in big digits.
-        let parts = text.split(separator: " ")
-        if parts.count == 3 {
-            lines.append(center("\(parts[0]) \(parts[1]) +"))
-        }
-        let clock = String(parts.last ?? "")
-        let big = BigDigits.render(clock, block: unicode ? "█" : "#")
-        if TextWidth.of(big[0]) <= width {
-            lines += big.map(center)
-        } else {
-            lines.append(center(clock))
-        }
+        lines += bigClock(TimeFormat.remaining(remaining))
         lines.append("")
         let barWidth = max(10, min(60, width - 10))
         var progress = timer
@@ -82,6 +81,41 @@ struct WatchScreen {
         }
         if let message = timer.message { lines.append(center(String(message.prefix { $0 != "\n" }))) }
         if !timer.todos.isEmpty { lines += tasks(timer, rows: rows - lines.count) }
+        return lines
+    }
+
+    /// A stopwatch: its time counted up in big digits, and its laps below, the latest last
+    /// (as many as fit: "… 12 laps before").
+    private func stopwatch(_ timer: TimerInfo, rows: Int) -> [String] {
+        var lines = [center(timer.name + " (stopwatch" + (timer.state == .paused ? ", paused)" : ")")), ""]
+        lines += bigClock(TimeFormat.elapsed(timer.elapsed(at: now)))
+        if let message = timer.message { lines += ["", center(String(message.prefix { $0 != "\n" }))] }
+        let room = rows - lines.count - 2
+        guard !timer.laps.isEmpty, room >= 2 else { return lines }
+        var laps = Render.lapLines(timer.laps, indent: "")
+        if laps.count > room {
+            let kept = max(0, room - 2)
+            laps = [laps[0], "… \(timer.laps.count - kept) laps before"] + laps.suffix(kept)
+        }
+        let block = min(width, laps.map(TextWidth.of).max() ?? 0)
+        let left = String(repeating: " ", count: max(0, (width - block) / 2))
+        return lines + [""] + laps.map { left + $0 }
+    }
+
+    /// A clock in big digits, the days of "2 days 03:04:05" on a line above.
+    private func bigClock(_ text: String) -> [String] {
+        var lines: [String] = []
+        let parts = text.split(separator: " ")
+        if parts.count == 3 {
+            lines.append(center("\(parts[0]) \(parts[1]) +"))
+        }
+        let clock = String(parts.last ?? "")
+        let big = BigDigits.render(clock, block: unicode ? "█" : "#")
+        if TextWidth.of(big[0]) <= width {
+            lines += big.map(center)
+        } else {
+            lines.append(center(clock))
+        }
         return lines
     }
 
@@ -113,6 +147,7 @@ struct WatchScreen {
         let shown = ordered.map { timer -> TimerInfo in
             var timer = timer
             timer.remaining = live(timer)
+            timer.elapsed = timer.elapsed(at: now)
             return timer
         }
         var render = Render(now: now, calendar: calendar)

@@ -53,7 +53,7 @@ enum Arguments {
                 options.values["volume"] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--exec", "--every", "--days":
                 options.values[String(flag.dropFirst(2))] = try value(for: flag, inline: inlineValue, from: &rest)
-            case "--format", "--template", "--idle", "--offline":
+            case "--format", "--template", "--idle", "--offline", "--notify-every":
                 options.values[String(flag.dropFirst(2))] = try value(for: flag, inline: inlineValue, from: &rest)
             case "--timerd":
                 options.values["timerd"] = try value(for: flag, inline: inlineValue, from: &rest)

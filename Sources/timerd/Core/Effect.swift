@@ -9,6 +9,8 @@ enum Effect: Equatable, Sendable {
     case notify([Firing])
     /// Remind that a timer ends soon.
     case remind(Reminding)
+    /// A stopwatch passed a multiple of its `notifyEvery`.
+    case mark(Marking)
     /// A repeating timer finished a step and started the next.
     case advance(Advancing)
     /// Every item of a running timer's checklist is done.
@@ -33,6 +35,13 @@ struct Reminding: Equatable, Sendable {
     var info: TimerInfo
     /// How long before the end it was set for (the time left may be a little less).
     var before: Duration
+}
+
+/// A stopwatch that passed a mark.
+struct Marking: Equatable, Sendable {
+    var info: TimerInfo
+    /// The mark it passed: a multiple of its `notifyEvery` (its elapsed time may be a little more).
+    var elapsed: Duration
 }
 
 /// A timer that just fired, with what the notification needs to describe it.

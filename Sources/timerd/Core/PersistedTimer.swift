@@ -5,7 +5,8 @@ import Protocol
 /// A running countdown is saved with its end on the wall clock (the only clock that means
 /// anything after a reboot) and also on the boot clock together with the boot's id: after a
 /// restart within the same boot the boot-clock end is used, so a wall-clock change while the
-/// daemon was down does not move the countdown.
+/// daemon was down does not move the countdown. A running stopwatch is saved the same way,
+/// with its zero (the instant its elapsed time counts from) in place of an end.
 struct PersistedTimer: Equatable, Sendable {
     var id: UInt64
     var name: String
@@ -13,12 +14,12 @@ struct PersistedTimer: Equatable, Sendable {
     var state: TimerState
     var length: Duration
     var total: Duration
-    /// Running: when it ends. Done: when it was due.
+    /// Running: when it ends (a stopwatch: its zero). Done: when it was due.
     var endWall: Timestamp?
-    /// Running countdown: when it ends on the boot clock of boot `bootID`.
+    /// Running countdown: when it ends on the boot clock of boot `bootID` (a stopwatch: its zero).
     var endBoot: BootInstant?
     var bootID: String?
-    /// Paused: the time left.
+    /// Paused: the time left (a stopwatch: its elapsed time).
     var remaining: Duration?
     var firedAt: Timestamp?
     var createdAt: Timestamp
@@ -33,6 +34,9 @@ struct PersistedTimer: Equatable, Sendable {
     var exec: String?
     var every: Recurrence?
     var held: Timestamp?
+    /// A stopwatch's laps: its elapsed time at each.
+    var laps: [Duration] = []
+    var notifyEvery: Duration?
 }
 
 extension TimerRecord {
@@ -42,15 +46,15 @@ extension TimerRecord {
             id: id, name: name, kind: kind, state: .running, length: length, total: total, endWall: nil, endBoot: nil,
             bootID: nil, remaining: nil, firedAt: nil, createdAt: createdAt, startedAt: startedAt, message: message,
             reminders: reminders, sound: sound, volume: volume, chain: chain, todos: todos, nextTodoID: nextTodoID,
-            exec: exec, every: every, held: held)
+            exec: exec, every: every, held: held, laps: laps, notifyEvery: notifyEvery)
         switch phase {
-        case .running(.boot(let due)):
+        case .running(.boot(let due)), .counting(since: let due):
             saved.endWall = now.wall + (due - now.boot)
             saved.endBoot = due
             saved.bootID = bootID
         case .running(.wall(let at)):
             saved.endWall = at
-        case .paused(let remaining):
+        case .paused(let remaining), .stopped(elapsed: let remaining):
             saved.state = .paused
             saved.remaining = remaining
         case .done(let endedAt, let firedAt):
@@ -66,21 +70,28 @@ extension TimerRecord {
     init?(restoring saved: PersistedTimer, at now: Moment, bootID: String) {
         let phase: Phase
         switch (saved.kind, saved.state) {
-        case (.countdown, .running):
+        case (.countdown, .running), (.stopwatch, .running):
+            let due: BootInstant
             if let endBoot = saved.endBoot, saved.bootID == bootID {
-                phase = .running(due: .boot(endBoot))
+                due = endBoot
             } else if let endWall = saved.endWall {
                 // Another boot: the time that passed is what the wall clock says.
-                phase = .running(due: .boot(now.boot + (endWall - now.wall)))
+                due = now.boot + (endWall - now.wall)
             } else {
                 return nil
             }
+            phase = saved.kind == .stopwatch ? .counting(since: min(due, now.boot)) : .running(due: .boot(due))
+        case (.stopwatch, .paused):
+            guard let elapsed = saved.remaining else { return nil }
+            phase = .stopped(elapsed: elapsed)
         case (.deadline, .running):
             guard let at = saved.endWall else { return nil }
             phase = .running(due: .wall(at))
         case (.countdown, .paused):
             guard let remaining = saved.remaining else { return nil }
             phase = .paused(remaining: remaining)
+        case (.stopwatch, .done):
+            return nil
         case (_, .done):
             guard let endedAt = saved.endWall, let firedAt = saved.firedAt else { return nil }
             phase = .done(endedAt: endedAt, firedAt: firedAt)
@@ -95,6 +106,8 @@ extension TimerRecord {
             sound: saved.sound, volume: saved.volume, chain: saved.chain, todos: saved.todos,
             nextTodoID: max(saved.nextTodoID, (saved.todos.map(\.id).max() ?? 0) + 1), exec: saved.exec,
             every: saved.every, held: saved.held)
+        laps = saved.laps
+        notifyEvery = saved.notifyEvery
     }
 }
 

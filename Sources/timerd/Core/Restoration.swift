@@ -8,7 +8,8 @@ struct Restoration {
     let bootID: String
     /// The timers restored, in the order read.
     private(set) var records: [TimerRecord] = []
-    /// Those whose state must be saved again at once: countdowns restored by the wall clock.
+    /// Those whose state must be saved again at once: countdowns (and stopwatches) restored by
+    /// the wall clock.
     /// Their end is saved on this boot's clock, or a restart later in this boot would go by
     /// the wall clock again.
     private(set) var toSave: [UInt64] = []
@@ -22,7 +23,7 @@ struct Restoration {
     mutating func add(_ saved: PersistedTimer) -> Bool {
         guard let record = TimerRecord(restoring: saved, at: now, bootID: bootID) else { return false }
         records.append(record)
-        if saved.kind == .countdown, saved.state == .running, saved.bootID != bootID { toSave.append(saved.id) }
+        if saved.kind != .deadline, saved.state == .running, saved.bootID != bootID { toSave.append(saved.id) }
         return true
     }
 

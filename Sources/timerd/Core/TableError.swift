@@ -29,6 +29,16 @@ enum TableError: Error, Equatable, Sendable {
     case deadlineNoReset(name: String, state: TimerState)
     /// Extending a done countdown by a negative amount.
     case doneNeedsPositive(name: String)
+    /// Extending a stopwatch: it has no end.
+    case stopwatchNoExtend(name: String, state: TimerState)
+    /// Snoozing a stopwatch: it never finishes.
+    case stopwatchNoSnooze(name: String, state: TimerState)
+    /// A lap of a countdown or deadline.
+    case notStopwatch(name: String, kind: TimerKind, state: TimerState)
+    /// A lap of a paused stopwatch.
+    case lapWhilePaused(name: String)
+    /// A lap of a stopwatch that holds as many as it may.
+    case lapsFull(name: String, state: TimerState, limit: Int)
     /// The timer's checklist has no item with that id.
     case noItem(name: String, state: TimerState, id: Int)
     /// The parameters make no sense (a duration of zero, a deadline in the past…): the
@@ -48,6 +58,11 @@ enum TableError: Error, Equatable, Sendable {
         case .deadlineNoPause: .deadlineNoPause
         case .deadlineNoReset: .deadlineNoReset
         case .doneNeedsPositive: .doneNeedsPositive
+        case .stopwatchNoExtend: .stopwatchNoExtend
+        case .stopwatchNoSnooze: .stopwatchNoSnooze
+        case .notStopwatch: .notStopwatch
+        case .lapWhilePaused: .lapPaused
+        case .lapsFull: .lapsFull
         case .noItem: .noItem
         case .invalid: .invalid
         }
@@ -68,7 +83,7 @@ enum TableError: Error, Equatable, Sendable {
         case .checklistFull(let name, let state, let items, let limit):
             [(.name, .string(name)), (.state, .string(state.rawValue)), (.items, .integer(Int64(items))),
              (.limit, .integer(Int64(limit)))]
-        case .paused(let name):
+        case .paused(let name), .lapWhilePaused(let name):
             [(.name, .string(name)), (.state, .string(TimerState.paused.rawValue))]
         case .running(let name):
             [(.name, .string(name)), (.state, .string(TimerState.running.rawValue))]
@@ -78,6 +93,12 @@ enum TableError: Error, Equatable, Sendable {
             [(.name, .string(name)), (.state, .string(state.rawValue))]
         case .deadlineNoPause(let name, let state), .deadlineNoReset(let name, let state):
             [(.name, .string(name)), (.kind, .string(TimerKind.deadline.rawValue)), (.state, .string(state.rawValue))]
+        case .stopwatchNoExtend(let name, let state), .stopwatchNoSnooze(let name, let state):
+            [(.name, .string(name)), (.kind, .string(TimerKind.stopwatch.rawValue)), (.state, .string(state.rawValue))]
+        case .notStopwatch(let name, let kind, let state):
+            [(.name, .string(name)), (.kind, .string(kind.rawValue)), (.state, .string(state.rawValue))]
+        case .lapsFull(let name, let state, let limit):
+            [(.name, .string(name)), (.state, .string(state.rawValue)), (.limit, .integer(Int64(limit)))]
         case .noItem(let name, let state, let id):
             [(.name, .string(name)), (.state, .string(state.rawValue)), (.id, .integer(Int64(id)))]
         case .invalid:
@@ -91,6 +112,9 @@ enum TableError: Error, Equatable, Sendable {
             "There is no timer named \(TimerText.quoted(name)); method `list` lists the timers."
         case .noneChosen(let selector):
             selector.nothingChosen
+        case .exists(let name, .stopwatch, _, _):
+            "There is already a stopwatch named \(TimerText.quoted(name)); cancel it first (method `cancel`) or "
+                + "choose another name."
         case .exists(let name, let kind, _, let remaining):
             "There is already \(kind == .deadline ? "a deadline" : "a timer") named \(TimerText.quoted(name)) "
                 + "(\(TimeFormat.remaining(remaining)) left); cancel it first (method `cancel`) or choose another name."
@@ -115,6 +139,20 @@ enum TableError: Error, Equatable, Sendable {
                 + "set a new one with method `start` and \"at\", or move it with method `extend`."
         case .doneNeedsPositive(let name):
             "\(TimerText.quoted(name)) has finished; only a positive amount (+2m) extends it."
+        case .stopwatchNoExtend(let name, _):
+            "\(TimerText.quoted(name)) is a stopwatch: it counts up and has no end to move; "
+                + "method `reset` starts it again from 0."
+        case .stopwatchNoSnooze(let name, _):
+            "\(TimerText.quoted(name)) is a stopwatch and never finishes, so there is nothing to snooze; "
+                + "method `pause` stops it."
+        case .notStopwatch(let name, let kind, _):
+            "\(TimerText.quoted(name)) is a \(kind.rawValue), and only a stopwatch takes laps; "
+                + "method `stopwatch` starts one."
+        case .lapWhilePaused(let name):
+            "\(TimerText.quoted(name)) is paused; method `resume` continues it, then `lap` records a lap."
+        case .lapsFull(let name, _, let limit):
+            "\(TimerText.quoted(name)) has \(limit) laps, as many as a stopwatch holds; method `reset` starts it "
+                + "again from 0 without laps."
         case .noItem(let name, _, let id):
             "\(TimerText.quoted(name)) has no checklist item \(id); method `get` lists them."
         case .invalid(let message):

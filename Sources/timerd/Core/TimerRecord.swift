@@ -2,7 +2,8 @@ import Protocol
 
 /// One timer as the core keeps it. Times are stored in the form that stays right whatever
 /// happens to the clocks: a running countdown's end on the boot clock, a deadline's instant
-/// on the wall clock, a paused timer's remaining time.
+/// on the wall clock, a paused timer's remaining time; a running stopwatch's zero on the boot
+/// clock (so suspend counts, as for countdowns), a paused one's elapsed time.
 struct TimerRecord: Equatable, Sendable {
     enum Due: Equatable, Sendable {
         case boot(BootInstant)
@@ -15,6 +16,10 @@ struct TimerRecord: Equatable, Sendable {
         /// `endedAt` is when it was due, `firedAt` when it actually fired (later, if the
         /// daemon was not running or the machine was asleep).
         case done(endedAt: Timestamp, firedAt: Timestamp)
+        /// A stopwatch that runs: its elapsed time is the boot clock's time since `since`.
+        case counting(since: BootInstant)
+        /// A stopwatch paused (state `paused`) at `elapsed`.
+        case stopped(elapsed: Duration)
     }
 
     let id: UInt64
@@ -105,6 +110,16 @@ struct TimerRecord: Equatable, Sendable {
         get { extras?.value.held }
         set { change { $0.held = newValue } }
     }
+    /// A stopwatch's laps: its elapsed time at each, in order.
+    var laps: [Duration] {
+        get { extras?.value.laps ?? [] }
+        set { change { $0.laps = newValue } }
+    }
+    /// A stopwatch notifies each time its elapsed time passes a multiple of this.
+    var notifyEvery: Duration? {
+        get { extras?.value.notifyEvery }
+        set { change { $0.notifyEvery = newValue } }
+    }
     /// The id the next checklist item gets: ids are never reused, so a client holding an old
     /// one cannot change an item added since.
     var nextTodoID: Int {
@@ -122,8 +137,8 @@ struct TimerRecord: Equatable, Sendable {
 
     var state: TimerState {
         switch phase {
-        case .running: .running
-        case .paused: .paused
+        case .running, .counting: .running
+        case .paused, .stopped: .paused
         case .done: .done
         }
     }
@@ -137,9 +152,25 @@ struct TimerRecord: Equatable, Sendable {
         }
     }
 
-    /// Whether a queue entry (`due`, `reminder`) still stands for this timer as it is now.
+    /// Whether a queue entry (`due`, `reminder`) still stands for this timer as it is now. A
+    /// running stopwatch's entries are its marks (`notifyEvery`), reminder 0: any multiple of
+    /// it after its zero.
     func isCurrent(_ due: Due, reminder: Int) -> Bool {
-        reminder == 0 ? phase == .running(due: due) : reminderDue(reminder - 1) == due
+        if case .counting(let since) = phase {
+            guard reminder == 0, case .boot(let at) = due, let every = notifyEvery?.nanoseconds, every > 0 else {
+                return false
+            }
+            let passed = (at - since).nanoseconds
+            return passed > 0 && passed % every == 0
+        }
+        return reminder == 0 ? phase == .running(due: due) : reminderDue(reminder - 1) == due
+    }
+
+    /// A running stopwatch's first mark after `now` on the boot clock; nil for anything else.
+    func nextMark(after now: BootInstant) -> BootInstant? {
+        guard case .counting(let since) = phase, let every = notifyEvery?.nanoseconds, every > 0 else { return nil }
+        let passed = max(0, (now - since).nanoseconds)
+        return since + .nanoseconds((passed / every + 1) * every)
     }
 
     func remaining(at now: Moment) -> Duration {
@@ -147,7 +178,16 @@ struct TimerRecord: Equatable, Sendable {
         case .running(.boot(let due)): return max(.zero, due - now.boot)
         case .running(.wall(let at)): return max(.zero, at - now.wall)
         case .paused(let remaining): return remaining
-        case .done: return .zero
+        case .done, .counting, .stopped: return .zero
+        }
+    }
+
+    /// A stopwatch's time counted so far; zero for the other kinds.
+    func elapsed(at now: Moment) -> Duration {
+        switch phase {
+        case .counting(let since): max(.zero, now.boot - since)
+        case .stopped(let elapsed): elapsed
+        case .running, .paused, .done: .zero
         }
     }
 
@@ -156,7 +196,7 @@ struct TimerRecord: Equatable, Sendable {
         switch phase {
         case .running(.boot(let due)): return now.wall + (due - now.boot)
         case .running(.wall(let at)): return at
-        case .paused: return nil
+        case .paused, .counting, .stopped: return nil
         case .done(let endedAt, _): return endedAt
         }
     }
@@ -164,10 +204,19 @@ struct TimerRecord: Equatable, Sendable {
     func info(at now: Moment) -> TimerInfo {
         var firedAt: Timestamp?
         if case .done(_, let fired) = phase { firedAt = fired }
-        return TimerInfo(
+        var info = TimerInfo(
             name: name, kind: kind, state: state, duration: total, remaining: remaining(at: now),
             endsAt: endsAt(at: now), createdAt: createdAt, firedAt: firedAt, message: message, reminders: reminders,
             sound: sound, volume: volume, cycle: chain?.cycle, todos: todos, exec: exec, every: every)
+        if kind == .stopwatch {
+            // Its run so far is its length: what `duration` means for the other kinds.
+            info.elapsed = elapsed(at: now)
+            info.duration = info.elapsed
+            if case .counting = phase { info.countsFrom = now.wall - info.elapsed }
+            info.laps = Lap.laps(at: laps)
+            info.notifyEvery = notifyEvery
+        }
+        return info
     }
 }
 
@@ -185,6 +234,8 @@ extension TimerRecord {
         var exec: String?
         var every: Recurrence?
         var held: Timestamp?
+        var laps: [Duration] = []
+        var notifyEvery: Duration?
     }
 
     /// Immutable: a change makes a new box, so records stay values.

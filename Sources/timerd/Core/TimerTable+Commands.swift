@@ -13,18 +13,7 @@ extension TimerTable {
         if let problem = TimerText.problem(withName: name) { throw .invalid(problem) }
         if let message, let problem = TimerText.problem(withMessage: message) { throw .invalid(problem) }
         if let exec, let problem = TimerText.problem(withCommand: exec) { throw .invalid(problem) }
-        var replaced: TimerRecord?
-        if let existing = try? record(named: name) {
-            guard existing.isDone else {
-                throw .exists(name: name, kind: existing.kind, state: existing.state, remaining: existing.remaining(at: now))
-            }
-            // A finished timer of the same name makes way for the new one, but only once the
-            // new one is known to be valid: a refused start must leave the table as it was.
-            replaced = existing
-        }
-        guard records.count - (replaced == nil ? 0 : 1) < maxTimers else {
-            throw .tooManyTimers(limit: maxTimers)
-        }
+        let replaced = try makingRoom(for: name, at: now)
         var record: TimerRecord
         switch schedule {
         case .countdown(let length):
@@ -58,14 +47,33 @@ extension TimerTable {
         return outcome(record, .started, at: now)
     }
 
+    /// A finished timer named `name` that a new one replaces (once the new one is known to be
+    /// valid: a refused start must leave the table as it was), after checking that the name is
+    /// free and that there is room for one more.
+    func makingRoom(for name: String, at now: Moment) throws(TableError) -> TimerRecord? {
+        var replaced: TimerRecord?
+        if let existing = try? record(named: name) {
+            guard existing.isDone else {
+                throw .exists(name: name, kind: existing.kind, state: existing.state, remaining: existing.remaining(at: now))
+            }
+            replaced = existing
+        }
+        guard records.count - (replaced == nil ? 0 : 1) < maxTimers else {
+            throw .tooManyTimers(limit: maxTimers)
+        }
+        return replaced
+    }
+
     mutating func pause(name: String, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
         // A recurring deadline pauses its rule; a one-off one cannot pause.
-        guard record.kind == .countdown || record.every != nil else { throw .deadlineNoPause(name: name, state: record.state) }
+        guard record.kind != .deadline || record.every != nil else { throw .deadlineNoPause(name: name, state: record.state) }
         switch record.phase {
         case .running:
             record.phase = .paused(remaining: record.remaining(at: now))
-        case .paused:
+        case .counting:
+            record.phase = .stopped(elapsed: record.elapsed(at: now))
+        case .paused, .stopped:
             throw .paused(name: name)
         case .done:
             throw .done(name: name)
@@ -88,7 +96,9 @@ extension TimerTable {
             } else {
                 record.phase = .running(due: .boot(now.boot + remaining))
             }
-        case .running:
+        case .stopped(let elapsed):
+            record.phase = .counting(since: now.boot - elapsed)
+        case .running, .counting:
             throw .running(name: name)
         case .done:
             throw .done(name: name)
@@ -99,7 +109,8 @@ extension TimerTable {
 
     mutating func reset(name: String, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
-        guard record.kind == .countdown else { throw .deadlineNoReset(name: name, state: record.state) }
+        guard record.kind != .deadline else { throw .deadlineNoReset(name: name, state: record.state) }
+        if record.kind == .stopwatch { return resetStopwatch(record, at: now) }
         record.total = record.length
         record.startedAt = now.wall
         record.chain = record.chain?.restarted
@@ -130,6 +141,7 @@ extension TimerTable {
 
     mutating func extend(name: String, by delta: Duration, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
+        guard record.kind != .stopwatch else { throw .stopwatchNoExtend(name: name, state: record.state) }
         guard delta != .zero, abs(delta.nanoseconds) <= Limits.maxCountdown.nanoseconds else {
             throw .invalid("Extend by a non-zero amount of at most 365 days, such as +2m or -30s.")
         }
@@ -165,7 +177,7 @@ extension TimerTable {
             record.phase = .running(due: .wall(moved))
         case (.deadline, .paused):
             throw .invalid("\(quoted) is paused, and with it its rule: resume it, and it comes at its next occurrence.")
-        case (.countdown, .running(.wall)), (.deadline, .running(.boot)):
+        case (.countdown, .running(.wall)), (.deadline, .running(.boot)), (_, .counting), (_, .stopped), (.stopwatch, _):
             preconditionFailure("a \(record.kind) cannot be in phase \(record.phase)")
         }
         store(record, at: now)
@@ -176,6 +188,7 @@ extension TimerTable {
     /// that long, a deadline moved to that far from now.
     mutating func snooze(name: String, by delay: Duration, at now: Moment) throws(TableError) -> Outcome {
         var record = try record(named: name)
+        guard record.kind != .stopwatch else { throw .stopwatchNoSnooze(name: name, state: record.state) }
         if record.every != nil, case .running(.wall(let due)) = record.phase {
             // A recurring deadline is running towards its next occurrence once it fired: the
             // snooze comes first, and the occurrence it holds back after it.
@@ -194,6 +207,7 @@ extension TimerTable {
         switch record.kind {
         case .countdown: record.phase = .running(due: .boot(now.boot + delay))
         case .deadline: record.phase = .running(due: .wall(now.wall + delay))
+        case .stopwatch: preconditionFailure("a stopwatch is never done")
         }
         store(record, at: now)
         return outcome(record, .snoozed, at: now)

@@ -8,14 +8,23 @@ extension TimerTable {
 
     /// Marks every running timer whose time has come as done and returns what to do: a
     /// `fired` event for each and one notification for all that fired together; and a
-    /// `remind` for each reminder that came due while its timer still runs.
+    /// `remind` for each reminder that came due while its timer still runs; a `mark` for each
+    /// stopwatch that passed a mark (the latest only, after a suspend past several), whose
+    /// next mark is queued.
     mutating func fireDue(at now: Moment) -> [Effect] {
         var fired: [TimerRecord] = []
         var reminders: [UInt64: Int] = [:]
+        var marks: [UInt64: Duration] = [:]
         var advanced: [Effect] = []
         while let entry = bootQueue.min, entry.due <= now.boot {
             bootQueue.popMin()
             guard var record = records[entry.id], record.isCurrent(.boot(entry.due), reminder: entry.reminder) else {
+                continue
+            }
+            if case .counting(let since) = record.phase, let every = record.notifyEvery?.nanoseconds {
+                // The latest mark passed: after a suspend, several may have been.
+                let passed = (now.boot - since).nanoseconds
+                marks[entry.id] = .nanoseconds(passed / every * every)
                 continue
             }
             if entry.reminder > 0 {
@@ -84,6 +93,12 @@ extension TimerTable {
             // A reminder of an occurrence that fired in this round is spent with it.
             guard let record = records[id], !record.isDone, !recurredIDs.contains(id) else { continue }
             effects.append(.remind(Reminding(info: record.info(at: now), before: record.reminders[reminder - 1])))
+        }
+        // The stopwatch does not change: only its next mark is queued, so nothing is saved.
+        for (id, mark) in marks.sorted(by: { $0.key < $1.key }) {
+            guard let record = records[id], let next = record.nextMark(after: now.boot) else { continue }
+            bootQueue.insert(next, id: id)
+            effects.append(.mark(Marking(info: record.info(at: now), elapsed: mark)))
         }
         return effects
     }

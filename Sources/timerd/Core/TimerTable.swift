@@ -22,7 +22,7 @@ struct TimerTable: Sendable {
         didSet { knownWake = nil }
     }
     var idsByName: [String: UInt64] = [:]
-    /// Running countdowns (ends and reminders), on the boot clock.
+    /// Running countdowns (ends and reminders) and stopwatches' marks, on the boot clock.
     var bootQueue = DueQueue<BootInstant>() {
         didSet { knownWake = nil }
     }
@@ -73,9 +73,15 @@ struct TimerTable: Sendable {
     /// The record with this id, if the table holds it.
     func record(id: UInt64) -> TimerRecord? { records[id] }
 
-    /// Ids of running countdowns (whose wall-clock end moves when the wall clock is set).
+    /// Ids of running countdowns and stopwatches (whose wall-clock end, or zero, moves when
+    /// the wall clock is set).
     var runningCountdownIDs: [UInt64] {
-        records.values.filter { if case .running(.boot) = $0.phase { true } else { false } }.map(\.id)
+        records.values.filter {
+            switch $0.phase {
+            case .running(.boot), .counting: true
+            default: false
+            }
+        }.map(\.id)
     }
 
     /// Returns the journal and starts a new one. (Not keeping the old one's capacity: the
@@ -174,9 +180,12 @@ struct TimerTable: Sendable {
         changeCount += 1
     }
 
-    /// Queues a running timer's end, and its reminders still ahead of `now`.
+    /// Queues a running timer's end, and its reminders still ahead of `now`; a running
+    /// stopwatch's next mark.
     private mutating func enqueue(_ record: TimerRecord, at now: Moment) {
         switch record.phase {
+        case .counting:
+            if let mark = record.nextMark(after: now.boot) { bootQueue.insert(mark, id: record.id) }
         case .running(.boot(let due)):
             bootQueue.insert(due, id: record.id)
             for (i, before) in record.reminders.enumerated() where due - before > now.boot {
@@ -187,7 +196,7 @@ struct TimerTable: Sendable {
             for (i, before) in record.reminders.enumerated() where at - before > now.wall {
                 wallQueue.insert(at - before, id: record.id, reminder: i + 1)
             }
-        case .paused, .done: break
+        case .paused, .done, .stopped: break
         }
     }
 

@@ -21,7 +21,7 @@ struct FiringPresentation: Sendable {
 
     /// The notifications for what `TimerTable.fireDue` returned, in order: the timers done on
     /// time together in one; those that fired late (`Limits.lateAfter`) in one for each reason
-    /// `absence` gives; each repeating timer's next step; the reminders.
+    /// `absence` gives; each repeating timer's next step; the reminders; the stopwatches' marks.
     func notices(for effects: [Effect], at now: Moment, lateBecause absence: (Firing) -> NotificationContent.Absence)
         -> [Notice]
     {
@@ -47,6 +47,13 @@ struct FiringPresentation: Sendable {
             var reminder = notice(.reminder(reminding, now: now.wall, calendar: calendar), .reminder, of: reminding.info)
             reminder.foldable = false
             notices.append(reminder)
+        }
+        for effect in effects {
+            guard case .mark(let marking) = effect else { continue }
+            // Told as a reminder is: normal urgency, the reminder's chime, never folded.
+            var mark = notice(.mark(marking), .reminder, of: marking.info)
+            mark.foldable = false
+            notices.append(mark)
         }
         return notices
     }

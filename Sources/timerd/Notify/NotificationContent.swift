@@ -83,6 +83,16 @@ struct NotificationContent: Equatable, Sendable {
             timers: [info.name], actions: [.dismiss])
     }
 
+    /// A stopwatch passed a mark: "bread: 50m elapsed" / "Stopwatch, 2 laps".
+    static func mark(_ marking: Marking) -> NotificationContent {
+        let info = marking.info
+        let laps = info.laps.count
+        return NotificationContent(
+            summary: "\(info.name): \(TimeFormat.compact(marking.elapsed)) elapsed",
+            body: laps == 0 ? "Stopwatch" : "Stopwatch, \(laps) lap\(laps == 1 ? "" : "s")",
+            urgency: NotificationSettings.defaults.urgency(for: .reminder), timers: [info.name], actions: [.dismiss])
+    }
+
     /// A repeating timer went on to its next step: "focus done" / "Now break for 5m, until
     /// 18:47 (round 2 of 4)." It replaces the timer's previous notification.
     static func advanced(_ advancing: Advancing, now: Timestamp, calendar: LocalCalendar) -> NotificationContent {
@@ -104,7 +114,9 @@ struct NotificationContent: Equatable, Sendable {
         let when = info.endsAt.map { " (\(TimeFormat.clock($0, now: now, calendar: calendar)))" } ?? ""
         return NotificationContent(
             summary: count == 1 ? "\(info.name): its one task is done" : "\(info.name): all \(count) tasks done",
-            body: "\(TimeFormat.remaining(info.remaining)) before \(what)\(when). Well done.",
+            body: info.kind == .stopwatch
+                ? "\(TimeFormat.elapsed(info.elapsed)) on the stopwatch. Well done."
+                : "\(TimeFormat.remaining(info.remaining)) before \(what)\(when). Well done.",
             urgency: NotificationSettings.defaults.urgency(for: .checklistDone),
             timers: [info.name], actions: [.dismiss])
     }
@@ -181,6 +193,9 @@ struct NotificationContent: Equatable, Sendable {
         case .deadline:
             let weekday = calendar.local(ended).date.weekday.abbreviation
             what = "Deadline reached: \(weekday) \(TimeFormat.clock(ended, now: ended, calendar: calendar))"
+        case .stopwatch:
+            // A stopwatch never fires.
+            what = "Stopwatch at \(TimeFormat.elapsed(info.elapsed))"
         }
         var text = what
         if let cycle = info.cycle, cycle.rounds > 1 { text += "; all \(cycle.rounds) rounds done" }

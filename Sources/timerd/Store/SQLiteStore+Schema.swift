@@ -71,6 +71,13 @@ extension SQLiteStore {
                 // "held": the occurrence a snooze holds back, in nanoseconds}.
                 try database.execute("ALTER TABLE timers ADD COLUMN every TEXT;")
             }
+            if version < 8 {
+                // A stopwatch's laps (its elapsed time at each, nanoseconds, comma-separated) and
+                // how often it notifies (nanoseconds; NULL: never). A running stopwatch's zero is
+                // in end_wall_ns and end_boot_ns, a paused one's elapsed time in remaining_ns.
+                try database.execute(
+                    "ALTER TABLE timers ADD COLUMN laps TEXT; ALTER TABLE timers ADD COLUMN notify_every_ns INTEGER;")
+            }
             try database.execute("PRAGMA user_version = \(schemaVersion)")
         }
     }
@@ -78,8 +85,9 @@ extension SQLiteStore {
     static let upsertSQL = """
         INSERT OR REPLACE INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns,
             boot_id, remaining_ns, fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos,
-            volume, exec, every)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21)
+            volume, exec, every, laps, notify_every_ns)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22,
+            ?23)
         """
     static let deleteSQL = "DELETE FROM timers WHERE id = ?1"
     static let appendHistorySQL = """
@@ -96,7 +104,8 @@ extension SQLiteStore {
     static let trimHistorySQL = "DELETE FROM history WHERE seq <= (SELECT MAX(seq) FROM history) - \(Limits.historyLength)"
     static let selectTimersSQL = """
         SELECT id, name, kind, state, length_ns, total_ns, end_wall_ns, end_boot_ns, boot_id, remaining_ns,
-            fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos, volume, exec, every
+            fired_at_ns, created_at_ns, started_at_ns, message, reminders, sound, chain, todos, volume, exec, every,
+            laps, notify_every_ns
         FROM timers ORDER BY id
         """
 
@@ -123,6 +132,8 @@ extension SQLiteStore {
         upsert.bind(19, timer.volume.map(Int64.init))
         upsert.bind(20, timer.exec)
         upsert.bind(21, timer.every.map { column($0, held: timer.held) })
+        upsert.bind(22, timer.laps.isEmpty ? nil : timer.laps.map { String($0.nanoseconds) }.joined(separator: ","))
+        upsert.bind(23, timer.notifyEvery?.nanoseconds)
     }
 
     /// Binds `entry` to a statement made from `appendHistorySQL`.
@@ -164,7 +175,9 @@ extension SQLiteStore {
             volume: NotifyOptions.volume(select.int64(18)), chain: select.string(16).flatMap(chain),
             todos: select.string(17).flatMap(todos)?.items ?? [],
             nextTodoID: select.string(17).flatMap(todos)?.next ?? 1, exec: select.string(19),
-            every: select.string(20).flatMap(every)?.rule, held: select.string(20).flatMap(every)?.held)
+            every: select.string(20).flatMap(every)?.rule, held: select.string(20).flatMap(every)?.held,
+            laps: (select.string(21) ?? "").split(separator: ",").compactMap { Int64($0) }.map(Duration.nanoseconds),
+            notifyEvery: select.int64(22).flatMap { $0 > 0 ? .nanoseconds($0) : nil })
     }
 
     static func column(_ sound: NotifyOptions.Sound) -> String? {

@@ -9,7 +9,7 @@ import Protocol
 /// ones at its path, and writes everything to new ones if not (`SQLiteStore+Files.swift`).
 final class SQLiteStore: Store {
     /// The schema this build writes. `PRAGMA user_version` holds the file's.
-    static let schemaVersion: Int64 = 7
+    static let schemaVersion: Int64 = 8
 
     let path: String
     /// The open database; nil once its files were lost and new ones could not be written,

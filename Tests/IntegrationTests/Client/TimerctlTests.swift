@@ -115,7 +115,7 @@ struct TimerctlTests {
 
         let unknown = try daemon.ctl("strat", "pasta", "8m")
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("Did you mean `timerctl start`?"), "\(unknown)")
+        #expect(unknown.stderr.contains("Did you mean `timerctl start pasta 8m`?"), "\(unknown)")
 
         #expect(try daemon.ctl("start", "pasta", "8m").status == 0)
         let twice = try daemon.ctl("start", "pasta", "8m")

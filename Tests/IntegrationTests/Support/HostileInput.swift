@@ -84,6 +84,7 @@ struct HostileInput {
             ("start", [("name", n), ("at", string("2030-01-01T09:55:00Z")), ("every", raw(#"{"weekdays":["mon","fri"],"time":"09:55"}"#))]),
             ("start", [("name", n), ("seconds", raw("3600")), ("exec", string("true"))]),
             ("toggle", [("name", n)]), ("skip", [("name", n)]),
+            ("stopwatch", [("name", n), ("notifyEvery", raw("1500"))]), ("lap", [("name", n)]),
             ("subscribe", nil), ("ping", nil),
             ("history", [("limit", raw("10"))]), ("todo.add", [("name", n), ("items", raw(#"["a","b"]"#))]),
             ("todo.set", [("name", n), ("id", raw("1")), ("done", raw("true")), ("text", string("b"))]),

@@ -108,7 +108,7 @@ import Protocol
     /// A field and a bad value for it (nil: left out).
     static let badFields: [(String, JSONValue?)] = [
         ("name", nil), ("name", 5), ("name", .null),
-        ("kind", nil), ("kind", "stopwatch"), ("kind", "Countdown"),
+        ("kind", nil), ("kind", "hourglass"), ("kind", "Countdown"),
         ("dueAt", nil), ("dueAt", .null), ("dueAt", "fri 17:00"), ("dueAt", 1_764_500_000),
         ("firedAt", nil), ("firedAt", .null), ("firedAt", "2026-11-30T12:00:00"),
         ("duration", nil), ("duration", "3m"), ("duration", 1e300),

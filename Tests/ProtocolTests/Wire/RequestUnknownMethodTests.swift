@@ -9,7 +9,7 @@ import Protocol
         #expect(error.code == RPCError.methodNotFoundCode)
         #expect(error.message == """
             Unknown method "\(method)"; the methods are start, list, get, pause, resume, reset, cancel, extend, \
-            snooze, dismiss, toggle, skip, subscribe, ping, history, todo.add, todo.set, todo.remove.
+            snooze, dismiss, toggle, skip, stopwatch, lap, subscribe, ping, history, todo.add, todo.set, todo.remove.
             """)
     }
 

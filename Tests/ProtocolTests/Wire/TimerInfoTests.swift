@@ -196,7 +196,7 @@ import Protocol
 
     /// A field and a bad value for it (nil: left out).
     static let badFields: [(String, JSONValue?)] = [
-        ("name", 5), ("name", nil), ("kind", "stopwatch"), ("state", "stopped"), ("duration", "8m"),
+        ("name", 5), ("name", nil), ("kind", "hourglass"), ("state", "stopped"), ("duration", "8m"),
         ("remaining", nil), ("remaining", .null), ("endsAt", "tomorrow"), ("createdAt", nil), ("createdAt", .null),
         ("firedAt", 17), ("message", 5), ("message", ["text": "stir"]),
         ("remind", "600"), ("remind", 600), ("remind", ["10m"]), ("remind", [600, nil]), ("remind", ["at": 600]),

@@ -97,3 +97,51 @@ import Testing
         }
     }
 }
+
+/// A stopwatch's own fields: written both ways alike, read back, and absent from the other kinds.
+@Suite struct StopwatchTimerInfoTests {
+    static let bread = TimerInfo(
+        name: "bread", kind: .stopwatch, state: .running, duration: .milliseconds(3_010_500), remaining: .zero,
+        endsAt: nil, createdAt: instant("2026-11-30T11:00:00Z"), elapsed: .milliseconds(3_010_500),
+        countsFrom: instant("2026-11-30T11:00:00Z"),
+        laps: [Lap(elapsed: .seconds(60), split: .seconds(60)), Lap(elapsed: .milliseconds(150_250), split: .milliseconds(90_250))],
+        notifyEvery: .seconds(1500))
+
+    @Test func itsFieldsAreWrittenAndReadBack() throws {
+        let json = Self.bread.json
+        #expect(json["elapsed"] == .number(3010.5))
+        #expect(json["countsFrom"] == "2026-11-30T11:00:00.000Z")
+        #expect(json["laps"] == [["elapsed": 60, "split": 60], ["elapsed": 150.25, "split": 90.25]])
+        #expect(json["notifyEvery"] == 1500)
+        #expect(json["remaining"] == 0 && json["endsAt"] == .null)
+        #expect(String(decoding: TimerInfoWritingTests.written(Self.bread), as: UTF8.self) == JSONWriter.string(json))
+        #expect(try TimerInfo(json: json) == Self.bread)
+        var paused = Self.bread
+        paused.state = .paused
+        paused.countsFrom = nil
+        paused.notifyEvery = nil
+        paused.laps = []
+        #expect(String(decoding: TimerInfoWritingTests.written(paused), as: UTF8.self) == JSONWriter.string(paused.json))
+        #expect(try TimerInfo(json: paused.json) == paused)
+    }
+
+    @Test func otherKindsHaveNoneOfThem() {
+        for timer in TimerInfoTests.examples {
+            #expect(timer.json["elapsed"] == nil && timer.json["laps"] == nil, "\(timer.name)")
+        }
+    }
+
+    @Test func aClientCountsOnFromCountsFrom() {
+        #expect(Self.bread.elapsed(at: instant("2026-11-30T12:00:00Z")) == .seconds(3600))
+        var paused = Self.bread
+        paused.state = .paused
+        #expect(paused.elapsed(at: instant("2026-11-30T13:00:00Z")) == .milliseconds(3_010_500))
+    }
+
+    @Test func lapsAreSplitFromTheTimesTheyWereTaken() {
+        #expect(Lap.laps(at: [.seconds(10), .seconds(25), .seconds(26)]) == [
+            Lap(elapsed: .seconds(10), split: .seconds(10)), Lap(elapsed: .seconds(25), split: .seconds(15)),
+            Lap(elapsed: .seconds(26), split: .seconds(1)),
+        ])
+    }
+}

@@ -12,11 +12,12 @@ import Testing
               start       Start a countdown; a notification appears when it is done.
               until       Count down to a time of day or a date (a deadline).
               alarm       Set an alarm at a time of day, every day or on chosen days.
+              stopwatch   Start a stopwatch: it counts up from 0:00. Also: sw.
               ls          List every timer with its time left, progress and end. Also: list.
               show        Show one timer in detail.
               history     List the timers that fired, newest first; missed ones are marked.
-              pause       Pause countdowns, or the rule of a recurring deadline.
-              resume      Resume paused countdowns and recurring deadlines.
+              pause       Pause countdowns, stopwatches and recurring deadlines.
+              resume      Resume countdowns, stopwatches and recurring deadlines.
               reset       Run countdowns again from their full duration. Also: restart.
               cancel      Remove timers (running, paused or done). Also: rm.
               extend      Add time to a countdown or move a deadline.
@@ -24,6 +25,7 @@ import Testing
               dismiss     Stop a ringing alarm and close its notification. Also: ok.
               toggle      Pause if running, resume if paused, stop the alarm if ringing.
               skip        Skip the next time of a recurring deadline or alarm.
+              lap         Record a lap of a running stopwatch: its time and the split.
               watch       Live full-screen view: big digits for one timer, a table for more.
               bar         The next timer and its time left, for a status bar or a prompt.
               todo        A timer's checklist: add tasks, tick them off, see what is left.

@@ -53,7 +53,7 @@ private func saved(_ state: TimerState, kind: TimerKind = .countdown, message: S
         #expect(TimerRecord(restoring: expected, at: t0.advanced(by: .hours(5)), bootID: "boot-2") == paused)
     }
 
-    @Test(arguments: TimerKind.allCases)
+    @Test(arguments: [TimerKind.countdown, .deadline])
     func aDoneTimerIsSavedWithWhenItWasDueAndWhenItFired(_ kind: TimerKind) {
         let done = record(.done(endedAt: t0.wall - .minutes(3), firedAt: t0.wall), kind: kind)
         var expected = saved(.done, kind: kind)

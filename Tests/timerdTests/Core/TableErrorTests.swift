@@ -39,6 +39,21 @@ private let t0 = Moment.start
         case .doneNeedsPositive: refused = table.refusal { try $0.extend(name: "egg", by: .minutes(-1), at: now) }
         case .noItem:
             refused = table.refusal { try $0.todoSet(name: "report", id: 7, change: TodoChange(done: true), at: now) }
+        case .stopwatchNoExtend:
+            _ = try table.startStopwatch(name: "bread", at: now)
+            refused = table.refusal { try $0.extend(name: "bread", by: .minutes(5), at: now) }
+        case .stopwatchNoSnooze:
+            _ = try table.startStopwatch(name: "bread", at: now)
+            refused = table.refusal { try $0.snooze(name: "bread", by: .minutes(5), at: now) }
+        case .notStopwatch: refused = table.refusal { try $0.lap(name: "pasta", at: now) }
+        case .lapPaused:
+            _ = try table.startStopwatch(name: "bread", at: now)
+            _ = try table.pause(name: "bread", at: now)
+            refused = table.refusal { try $0.lap(name: "bread", at: now) }
+        case .lapsFull:
+            _ = try table.startStopwatch(name: "bread", at: now)
+            for _ in 0..<Lap.maxLaps { _ = try table.lap(name: "bread", at: now) }
+            refused = table.refusal { try $0.lap(name: "bread", at: now) }
         case .invalid: refused = table.refusal { try $0.startCountdown("zero", .zero, at: now) }
         case .otherUser: return Server.otherUserRefusal(peer: 65_534, owner: 1_000)
         case .rootNotAllowed: return Server.otherUserRefusal(peer: 0, owner: 1_000)
@@ -76,6 +91,10 @@ private let t0 = Moment.start
         #expect(try Self.refusal(.checklistFull).data == ["reason": "checklist-full", "name": "report", "state": "running", "items": 1, "limit": 1000])
         #expect(try Self.refusal(.noItem).data == ["reason": "no-item", "name": "report", "state": "running", "id": 7])
         #expect(try Self.refusal(.invalid).data == ["reason": "invalid"])
+        #expect(try Self.refusal(.stopwatchNoExtend).data == ["reason": "stopwatch-no-extend", "name": "bread", "kind": "stopwatch", "state": "running"])
+        #expect(try Self.refusal(.notStopwatch).data == ["reason": "not-stopwatch", "name": "pasta", "kind": "countdown", "state": "running"])
+        #expect(try Self.refusal(.lapPaused).data == ["reason": "lap-paused", "name": "bread", "state": "paused"])
+        #expect(try Self.refusal(.lapsFull).data == ["reason": "laps-full", "name": "bread", "state": "running", "limit": 1000])
     }
 
     /// Rounded up, so that a client counting whole seconds (as `TimeFormat.remaining` does)

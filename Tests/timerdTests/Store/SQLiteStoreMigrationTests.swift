@@ -152,4 +152,38 @@ private let t0 = Moment.start
             #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == SQLiteStore.schemaVersion)
         }
     }
+
+    @Test func aSchemaSevenFileGainsStopwatchesAndKeepsItsTimers() throws {
+        try withScratchDirectory { directory in
+            let path = directory + "/timerd.db"
+            do {
+                let old = try SQLiteDatabase(path: path)
+                try old.execute("""
+                    CREATE TABLE timers (id INTEGER PRIMARY KEY, name TEXT NOT NULL, kind TEXT NOT NULL,
+                        state TEXT NOT NULL, length_ns INTEGER NOT NULL, total_ns INTEGER NOT NULL, end_wall_ns INTEGER,
+                        end_boot_ns INTEGER, boot_id TEXT, remaining_ns INTEGER, fired_at_ns INTEGER,
+                        created_at_ns INTEGER NOT NULL, started_at_ns INTEGER NOT NULL, message TEXT,
+                        reminders TEXT, sound TEXT, chain TEXT, todos TEXT, volume INTEGER, exec TEXT, every TEXT);
+                    CREATE TABLE history (seq INTEGER PRIMARY KEY AUTOINCREMENT, name TEXT NOT NULL, kind TEXT NOT NULL,
+                        due_at_ns INTEGER NOT NULL, fired_at_ns INTEGER NOT NULL, duration_ns INTEGER NOT NULL, message TEXT,
+                        hook_failure TEXT);
+                    INSERT INTO timers (id, name, kind, state, length_ns, total_ns, end_wall_ns, created_at_ns, started_at_ns,
+                            exec)
+                        VALUES (7, 'pasta', 'deadline', 'running', 3600000000000, 3600000000000, \(t0.wall.nanoseconds + 3_600_000_000_000),
+                            \(t0.wall.nanoseconds), \(t0.wall.nanoseconds), 'playerctl pause');
+                    PRAGMA user_version = 7;
+                    """)
+            }
+            let store = try openStore(path)
+            let pasta = try #require(try store.loadTimers().first)
+            #expect(pasta.name == "pasta" && pasta.exec == "playerctl pause" && pasta.laps.isEmpty && pasta.notifyEvery == nil)
+            var table = TimerTable()
+            _ = try table.startStopwatch(name: "bread", notifyEvery: .minutes(25), at: t0)
+            _ = try table.lap(name: "bread", at: t0.advanced(by: .seconds(61)))
+            let bread = try #require(table.persisted(at: t0.advanced(by: .seconds(70)), bootID: "boot-1").first)
+            try store.commit(StoreWrites(upserts: [bread]))
+            #expect(try store.loadTimers() == [bread, pasta], "in id order")
+            #expect(try SQLiteDatabase(path: path).scalar("PRAGMA user_version") == 8)
+        }
+    }
 }

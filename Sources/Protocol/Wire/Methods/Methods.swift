@@ -15,6 +15,8 @@ public enum Methods {
         Dismiss.self,
         Toggle.self,
         Skip.self,
+        Stopwatch.self,
+        Lap.self,
         Subscribe.self,
         Ping.self,
         History.self,

@@ -6,7 +6,8 @@ import Protocol
     @Test func namesAreUniqueAndInTheRegistrysOrder() {
         #expect(Set(Methods.names).count == Methods.all.count)
         #expect(Methods.names == [
-            "start", "list", "get", "pause", "resume", "reset", "cancel", "extend", "snooze", "dismiss", "toggle", "skip", "subscribe", "ping",
+            "start", "list", "get", "pause", "resume", "reset", "cancel", "extend", "snooze", "dismiss", "toggle", "skip",
+            "stopwatch", "lap", "subscribe", "ping",
             "history",
             "todo.add", "todo.set", "todo.remove",
         ])
