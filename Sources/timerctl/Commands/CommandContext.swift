@@ -56,9 +56,10 @@ struct CommandContext {
     }
 
     /// Sends a request that starts a timer, and prints the line that says it started.
-    func start(_ request: Request) throws(CtlFailure) {
+    /// Starts a timer and confirms it; `note`, a second line (a bare number's unit).
+    func start(_ request: Request, note: String? = nil) throws(CtlFailure) {
         let reply = try self.request(request)
-        output(render.started(try timer(reply)) + "\n")
+        output(render.started(try timer(reply)) + "\n" + (note.map { $0 + "\n" } ?? ""))
     }
 
     func connect() throws(CtlFailure) -> DaemonConnection { try connect(spawn: !noSpawn) }

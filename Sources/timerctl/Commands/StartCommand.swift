@@ -80,7 +80,16 @@ struct StartCommand: Command {
         }
         try context.start(
             try context.builder.countdown(
-                name: name, duration: duration, message: message, notify: notify, repeats: repeats, exec: exec))
+                name: name, duration: duration, message: message, notify: notify, repeats: repeats, exec: exec),
+            note: Self.unitNote(duration))
+    }
+
+    /// A bare number is seconds, as for `sleep`: said plainly, since `start pasta 8` is as
+    /// likely to mean minutes. Nil for a duration with its unit.
+    static func unitNote(_ duration: String) -> String? {
+        guard !duration.isEmpty, duration.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+        let unit = Int(duration) == 1 ? "second" : "seconds"
+        return "(\(duration) \(unit): a bare number is seconds; for minutes say \(duration)m.)"
     }
 
     /// `--repeat N`, or `--then NAME DURATION` with `--cycles N`, as typed; nil without them.

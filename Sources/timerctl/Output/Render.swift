@@ -62,6 +62,17 @@ struct Render {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// A countdown's length as it was set: `8m`, and a fraction of a second as typed (`0.2s`,
+    /// `1.5s`) rather than rounded to a whole one.
+    static func length(_ d: Duration) -> String {
+        let nanoseconds = d.nanoseconds
+        guard nanoseconds % 1_000_000_000 != 0, nanoseconds < 86_400_000_000_000 else { return TimeFormat.compact(d) }
+        var millis = String(nanoseconds / 1_000_000 % 1000)
+        while millis.count < 3 { millis = "0" + millis }
+        while millis.last == "0" { millis.removeLast() }
+        return "\(nanoseconds / 1_000_000_000)" + (millis.isEmpty ? "" : "." + millis) + "s"
+    }
+
     /// A text that may hold newlines (a message, a small script), its later lines kept in the
     /// value column of `detail`.
     static func valueColumn(_ text: String) -> String {
@@ -88,7 +99,7 @@ struct Render {
         let what =
             switch (timer.kind, timer.every) {
             case (.countdown, _):
-                "\(timer.name): \(TimeFormat.compact(timer.duration))\(rounds.isEmpty ? "," : rounds) done at \(endClock(timer))"
+                "\(timer.name): \(Self.length(timer.duration))\(rounds.isEmpty ? "," : rounds) done at \(endClock(timer))"
             case (.deadline, let every?):
                 "\(timer.name): next \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now, then \(every.summary)"
             case (.deadline, nil): "\(timer.name): deadline \(endClock(timer)), \(TimeFormat.remaining(timer.remaining)) from now"

@@ -45,7 +45,7 @@ struct PresetTests {
 
         let start = try daemon.ctl("start", "egg")
         #expect(start.status == 0, "\(start)")
-        #expect(start.stdout.hasPrefix("egg: 1s, done at "), "\(start)")
+        #expect(start.stdout.hasPrefix("egg: 0.5s, done at "), "as set, not rounded to 1s: \(start)")
         let timer = try JSONParser.parse(try daemon.ctl("show", "egg", "--json").stdout)
         #expect(timer["duration"]?.doubleValue == 0.5, "a 0.5 s timer: \(timer)")
         let waited = try daemon.ctl("wait", "egg")
