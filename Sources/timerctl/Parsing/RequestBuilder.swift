@@ -126,6 +126,8 @@ struct SoundFiles {
         case missing
         case unreadable(Errno)
         case directory
+        /// Readable, but not in a format the player opens (`/etc/passwd`).
+        case notSound
     }
 
     /// The directory relative paths are read from; nil when it cannot be known.
@@ -161,6 +163,10 @@ struct SoundFiles {
             throw .usage("The sound file \(shown) cannot be read (\(error)). Make it readable, or choose another file.")
         case .directory?:
             throw .usage("\(shown) is a directory; --sound needs a sound file, such as \(NotifyOptionWords.exampleSound).")
+        case .notSound?:
+            throw .usage(
+                "\(shown) is not a sound file timerd can play (Ogg, WAV, FLAC or MP3); give one such as "
+                    + "\(NotifyOptionWords.exampleSound), or leave out --sound for the usual sound.")
         }
     }
 
@@ -173,7 +179,28 @@ struct SoundFiles {
             }
             var info = stat()
             if stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { return .directory }
-            return nil
+            return isSound(path) ? nil : .notSound
         }
+    }
+
+    /// Whether the file begins as the formats the player opens do (libcanberra through
+    /// GStreamer or libvorbisfile): Ogg, RIFF WAVE, FLAC, MP3 (an ID3 tag or a frame's sync).
+    /// A file that cannot be read here is left for the daemon to say.
+    static func isSound(_ path: String) -> Bool {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return true }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: 12)
+        let n = read(fd, &head, head.count)
+        guard n >= 4 else { return false }
+        return isSound(head: Array(head[..<n]))
+    }
+
+    static func isSound(head: [UInt8]) -> Bool {
+        func starts(_ text: String) -> Bool { head.starts(with: Array(text.utf8)) }
+        if starts("OggS") || starts("fLaC") || starts("ID3") { return true }
+        if starts("RIFF"), head.count >= 12, Array(head[8..<12]) == Array("WAVE".utf8) { return true }
+        // An MPEG audio frame: eleven set bits.
+        return head.count >= 2 && head[0] == 0xFF && head[1] & 0xE0 == 0xE0
     }
 }

@@ -206,6 +206,8 @@ import Testing
         var template = Array("/tmp/timerctl-sound-XXXXXX".utf8CString)
         let fd = mkstemp(&template)
         guard fd >= 0 else { return nil }
+        // An Ogg file's first bytes: what `--sound` takes for a sound.
+        _ = write(fd, "OggS", 4)
         close(fd)
         return String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
