@@ -27,6 +27,11 @@ public struct HistoryEntry: Sendable, Equatable {
         self.hookFailure = hookFailure
     }
 
+    /// Adds a failed hook's word to those already told (`hook exit 1, hook timed out`).
+    public mutating func addHookFailure(_ failure: String) {
+        hookFailure = hookFailure.map { $0 + ", " + failure } ?? failure
+    }
+
     /// Fired late enough to count as missed (see `TimerInfo.missed`).
     public var missed: Bool { firedAt - dueAt > Limits.lateAfter }
 

@@ -35,8 +35,8 @@ enum Help {
         "stop": ["pause", "cancel"], "halt": ["pause", "cancel"], "delete": ["cancel"], "remove": ["cancel"],
         "kill": ["cancel"], "del": ["cancel"], "clear": ["cancel"], "end": ["cancel"], "in": ["start"], "after": ["start"],
         "timer": ["start"], "new": ["start"], "add": ["start"], "create": ["start"], "countdown": ["start"], "at": ["until"],
-        "deadline": ["until"], "by": ["until"], "list": ["ls"], "status": ["ls"], "continue": ["resume"], "unpause": ["resume"],
-        "restart": ["reset"], "again": ["reset"], "more": ["extend"], "add-time": ["extend"], "silence": ["dismiss"],
+        "deadline": ["until"], "by": ["until"], "status": ["ls"], "continue": ["resume"], "unpause": ["resume"],
+        "again": ["reset"], "more": ["extend"], "add-time": ["extend"], "silence": ["dismiss"],
         "mute": ["dismiss"], "quiet": ["dismiss"], "every": ["alarm"], "repeat": ["alarm"],
     ]
     /// Words said before the time ("in 10m tea", "at 17:00 report"): the time goes after the name.

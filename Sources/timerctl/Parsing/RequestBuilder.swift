@@ -14,15 +14,19 @@ struct RequestBuilder {
         name: String, duration text: String, message: String?, notify: NotifyOptions, repeats words: RepeatWords? = nil,
         exec: String? = nil
     ) throws(CtlFailure) -> Request {
+        let parsed = Result { () throws(TimeParseError) in try DurationParser.parse(text) }
         // `start 8m pasta`: the two the other way round.
-        if (try? DurationParser.parse(text)) == nil, (try? DurationParser.parse(name)) != nil, !text.contains(" ") {
+        if case .failure = parsed, (try? DurationParser.parse(name)) != nil, !text.contains(" ") {
             throw .usage(
                 "\(TimerText.quoted(text)) is not a duration, but \(TimerText.quoted(name)) is: the name comes first, "
                     + "as in `timerctl start \(TimerText.shellWord(text)) \(TimerText.shellWord(name))`.")
         }
         let name = try checked(name)
         let length: Duration
-        do { length = try DurationParser.parse(text) } catch { throw .usage(error.message) }
+        switch parsed {
+        case .success(let value): length = value
+        case .failure(let error): throw .usage(error.message)
+        }
         var repeats: Repeats?
         if let words {
             var then: Repeats.Step?
@@ -47,17 +51,19 @@ struct RequestBuilder {
         name: String, when text: String, message: String?, notify: NotifyOptions, exec: String? = nil,
         every words: RecurrenceWords? = nil
     ) throws(CtlFailure) -> Request {
+        let parsed = Result { () throws(TimeParseError) in try DeadlineParser.parse(text, now: now, calendar: calendar) }
         // `until 17:00 report`: the two the other way round.
-        if (try? DeadlineParser.parse(text, now: now, calendar: calendar)) == nil,
-            (try? DeadlineParser.parse(name, now: now, calendar: calendar)) != nil, !text.contains(" ")
-        {
+        if case .failure = parsed, (try? DeadlineParser.parse(name, now: now, calendar: calendar)) != nil, !text.contains(" ") {
             throw .usage(
                 "\(TimerText.quoted(text)) is not a time, but \(TimerText.quoted(name)) is: the name comes first, "
                     + "as in `timerctl until \(TimerText.shellWord(text)) \(TimerText.shellWord(name))`.")
         }
         let name = try checked(name)
         let at: Timestamp
-        do { at = try DeadlineParser.parse(text, now: now, calendar: calendar) } catch { throw .usage(error.message) }
+        switch parsed {
+        case .success(let value): at = value
+        case .failure(let error): throw .usage(error.message)
+        }
         var start = try start(name: name, spec: .deadline(at), endsIn: at - now, message: message, notify: notify)
         start.exec = exec
         if let words {

@@ -163,6 +163,9 @@ extension SQLiteStore {
             let length = select.int64(4), let total = select.int64(5),
             let created = select.int64(11), let started = select.int64(12)
         else { return nil }
+        // Each JSON column read once: a start-up restores every row through here.
+        let checklist = select.string(17).flatMap(todos)
+        let recurrence = select.string(20).flatMap(every)
         return PersistedTimer(
             id: UInt64(id), name: name, kind: kind, state: state, length: .nanoseconds(length),
             total: .nanoseconds(total), endWall: select.int64(6).map(Timestamp.init(nanoseconds:)),
@@ -173,9 +176,8 @@ extension SQLiteStore {
             reminders: (select.string(14) ?? "").split(separator: ",").compactMap { Int64($0) }.map(Duration.nanoseconds),
             sound: sound(select.string(15)),
             volume: NotifyOptions.volume(select.int64(18)), chain: select.string(16).flatMap(chain),
-            todos: select.string(17).flatMap(todos)?.items ?? [],
-            nextTodoID: select.string(17).flatMap(todos)?.next ?? 1, exec: select.string(19),
-            every: select.string(20).flatMap(every)?.rule, held: select.string(20).flatMap(every)?.held,
+            todos: checklist?.items ?? [], nextTodoID: checklist?.next ?? 1, exec: select.string(19),
+            every: recurrence?.rule, held: recurrence?.held,
             laps: (select.string(21) ?? "").split(separator: ",").compactMap { Int64($0) }.map(Duration.nanoseconds),
             notifyEvery: select.int64(22).flatMap { $0 > 0 ? .nanoseconds($0) : nil })
     }

@@ -49,7 +49,7 @@ struct SavePlan: Equatable, Sendable {
     /// here to be.
     mutating func keep(hookFailure mark: HookFailureMark) {
         if let i = history.lastIndex(where: { $0.name == mark.name && $0.firedAt == mark.firedAt }) {
-            history[i].hookFailure = history[i].hookFailure.map { $0 + ", " + mark.failure } ?? mark.failure
+            history[i].addHookFailure(mark.failure)
         } else {
             hookFailures.append(mark)
         }

@@ -41,7 +41,7 @@ final class MemoryStore: Store, Sendable {
             state.history = Array(state.history.suffix(Limits.historyLength))
             for mark in writes.hookFailures {
                 for i in state.history.indices where state.history[i].name == mark.name && state.history[i].firedAt == mark.firedAt {
-                    state.history[i].hookFailure = state.history[i].hookFailure.map { $0 + ", " + mark.failure } ?? mark.failure
+                    state.history[i].addHookFailure(mark.failure)
                 }
             }
             state.commits += 1
