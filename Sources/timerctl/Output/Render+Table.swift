@@ -67,7 +67,8 @@ extension Render {
         var left: String
         /// `left` in fewer columns, for narrow terminals.
         var shortLeft: String
-        var progress: Double
+        /// How far along, for the bar; nil for a stopwatch, which has no end to be along to.
+        var progress: Double?
         var ends: String
         /// The message's first line; empty when there is none.
         var message: String
@@ -78,7 +79,7 @@ extension Render {
             status: status(timer), name: Self.stepName(timer), cycle: timer.cycle.map { ($0.round, $0.rounds) },
             tasks: timer.todos.isEmpty ? nil : (timer.todos.count - timer.openTodos.count, timer.todos.count),
             left: left(timer), shortLeft: shortLeft(timer),
-            progress: timer.progress, ends: ends(timer), message: firstLine(timer.message ?? ""))
+            progress: timer.kind == .stopwatch ? nil : timer.progress, ends: ends(timer), message: firstLine(timer.message ?? ""))
     }
 
     /// `left` in fewer columns: `done`, `missed`, and days in the units `start` takes (`4d16h30m`).
@@ -92,10 +93,11 @@ extension Render {
     }
 }
 
-/// The table's columns fitted into the terminal's width. What gives way, in order: the progress
-/// bar (down to 6 cells, then it goes), ENDS, the messages (cut with an ellipsis, then the
-/// column goes), the names (cut, never under 8 columns), the long LEFT sentences (`missed` for
-/// `missed, due 12 min ago`); what still does not fit is cut at the edge. Nothing wraps.
+/// The table's columns fitted into the terminal's width. What gives way, least useful first:
+/// the messages (cut with an ellipsis, then the column goes), the progress bar (down to 6
+/// cells, then it goes), the names (cut, never under 8 columns before their round), the long LEFT sentences
+/// (`missed` for `missed, due 12 min ago`), and last ENDS; what still does not fit is cut at
+/// the edge. Nothing wraps. Name, time left and end are what a glance at `ls` is for.
 ///
 /// LEFT and PROGRESS share their columns: a countdown is right-aligned under LEFT and followed
 /// by its bar, while a done timer, whose bar would always be full, says when it was due in a
@@ -104,9 +106,6 @@ private struct TableLayout {
     static let fullBar = 16
     static let shortestBar = 6
     static let shortestName = 8
-    /// Columns of message that the bar and ENDS make room for: beyond these a long message is
-    /// cut rather than squeeze them out.
-    static let messageRoom = 16
 
     let rows: [Render.Row]
     let terminal: Terminal
@@ -162,23 +161,29 @@ private struct TableLayout {
     }
 
     private mutating func fit(into width: Int) {
-        let messages = message
-        func needed() -> Int { prefix + (messages.map { 2 + min($0, Self.messageRoom) } ?? 0) }
-        if needed() > width, let full = bar {
-            let shrunk = full - (needed() - width)
-            bar = shrunk >= Self.shortestBar ? shrunk : nil
-        }
-        // A long sentence may hold the columns open however short the bar.
-        if needed() > width { bar = nil }
-        if needed() > width { ends = nil }
-        if let messages {
+        if let messages = message {
             let room = width - prefix - 2
             message = room >= messages ? messages : room >= TextWidth.of("MESSAGE") ? room : nil
         }
         guard prefix > width else { return }
-        let shortest = min(name, Self.shortestName)
-        if prefix - name + shortest > width { shortLeft = true }
-        name = max(shortest, min(name, width - (prefix - name)))
+        if let full = bar {
+            let shrunk = full - (prefix - width)
+            bar = shrunk >= Self.shortestBar ? shrunk : nil
+            // A long sentence may hold the columns open however short the bar.
+            if prefix > width { bar = nil }
+        }
+        guard prefix > width else { return }
+        // Eight columns of the name itself: a round (` 1/12`) or a tally after it is not a name.
+        let suffix = rows.map { TextWidth.of(Self.cycle($0)) }.max() ?? 0
+        let full = name
+        let shortest = min(name, Self.shortestName + suffix)
+        name = max(shortest, name - (prefix - width))
+        guard prefix > width else { return }
+        shortLeft = true
+        guard prefix > width else { return }
+        ends = nil
+        // What ENDS gave back goes to the names.
+        name = max(shortest, min(full, width - (prefix - name)))
     }
 
     private var ellipsis: String { terminal.unicode ? "…" : "..." }
@@ -211,7 +216,9 @@ private struct TableLayout {
         } else {
             let indent = String(repeating: " ", count: countdowns - TextWidth.of(left))
             spans += [(" " + TextWidth.pad(name, to: self.name) + "  " + indent, nil), (left, row.status.style)]
-            if let bar { spans.append(("  " + Render.bar(row.progress, width: bar, unicode: terminal.unicode), nil)) }
+            if let bar, let progress = row.progress {
+                spans.append(("  " + Render.bar(progress, width: bar, unicode: terminal.unicode), nil))
+            }
         }
         let used = TextWidth.of(spans.map(\.text).joined())
         spans.append((String(repeating: " ", count: max(0, 2 + self.name + 2 + time - used)), nil))

@@ -25,7 +25,8 @@ struct Render {
         var lines = ["\(timer.name): \(timer.kind.rawValue), \(timer.state.rawValue)"]
         switch timer.state {
         case .running, .paused:
-            lines.append("  left      \(TimeFormat.remaining(timer.remaining)) of \(TimeFormat.compact(timer.duration))")
+            // Both as the countdown shows time, so that left can never read more than the total.
+            lines.append("  left      \(TimeFormat.remaining(timer.remaining)) of \(TimeFormat.remaining(timer.duration))")
         case .done:
             lines.append("  left      \(left(timer))")
         }
@@ -193,8 +194,9 @@ struct Render {
         }
     }
 
-    /// A progress bar of `width` cells drawn with eighth blocks, ▏▎▍▌▋▊▉█, or for an ASCII
-    /// terminal with `#` and `.` between brackets: `[####......]`.
+    /// A progress bar of `width` cells drawn with eighth blocks, ▏▎▍▌▋▊▉█, on a track of ░ so
+    /// that an empty bar (0 %) is still a bar, or for an ASCII terminal with `#` and `.` between
+    /// brackets: `[####......]`.
     static func bar(_ fraction: Double, width: Int, unicode: Bool = true) -> String {
         guard unicode else {
             let inside = max(0, width - 2)
@@ -205,7 +207,7 @@ struct Render {
         let partials: [Character] = ["▏", "▎", "▍", "▌", "▋", "▊", "▉"]
         var bar = String(repeating: "█", count: eighths / 8)
         if eighths % 8 > 0 { bar.append(partials[eighths % 8 - 1]) }
-        return bar + String(repeating: " ", count: width - TextWidth.of(bar))
+        return bar + String(repeating: "░", count: width - TextWidth.of(bar))
     }
 }
 

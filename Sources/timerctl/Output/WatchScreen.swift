@@ -74,7 +74,7 @@ struct WatchScreen {
         let barWidth = max(10, min(60, width - 10))
         var progress = timer
         progress.remaining = remaining
-        lines.append(center(unicode ? trackBar(progress.progress, barWidth) : asciiBar(progress.progress, barWidth)))
+        lines.append(center(unicode ? Render.bar(progress.progress, width: barWidth) : asciiBar(progress.progress, barWidth)))
         if let ends = timer.endsAt, timer.state != .paused {
             let verb = timer.state == .done ? "ended" : "ends"
             lines.append(center("\(verb) \(TimeFormat.clock(ends, now: now, calendar: calendar))"))
@@ -182,12 +182,6 @@ struct WatchScreen {
     }
 
     /// The table's eighth-block bar on a light track, so the part still to go shows.
-    private func trackBar(_ fraction: Double, _ width: Int) -> String {
-        let bar = Render.bar(fraction, width: width)
-        let filled = bar.prefix { $0 != " " }
-        return filled + String(repeating: "░", count: width - TextWidth.of(String(filled)))
-    }
-
     private func asciiBar(_ fraction: Double, _ width: Int) -> String {
         let filled = Int((max(0, min(1, fraction)) * Double(width)).rounded(.down))
         return "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "]"

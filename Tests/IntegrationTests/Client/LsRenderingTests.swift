@@ -30,8 +30,15 @@ struct LsRenderingTests {
         let ascii = try Self.ls(daemon, ["LC_ALL": "C", "LANG": "en_US.UTF-8"])
         #expect(ascii.dropFirst().allSatisfy { $0.hasPrefix("> ") && $0.contains("[") }, "\(ascii)")
 
-        let narrow = try Self.ls(daemon, ["LANG": "C.UTF-8", "COLUMNS": "30"])
-        #expect(narrow.allSatisfy { TextColumns.width(of: $0) <= 30 }, "\(narrow)")
-        #expect(narrow.contains { $0.contains("パスタ") && $0.hasSuffix("…") }, "\(narrow)")
+        // Where there is room for some of it, the message is cut.
+        let cut = try Self.ls(daemon, ["LANG": "C.UTF-8", "COLUMNS": "60"])
+        #expect(cut.allSatisfy { TextColumns.width(of: $0) <= 60 }, "\(cut)")
+        #expect(cut.contains { $0.contains("パスタ") && $0.hasSuffix("…") }, "\(cut)")
+
+        // Narrower, the message goes first: name, time left and end stay.
+        let narrow = try Self.ls(daemon, ["LANG": "C.UTF-8", "COLUMNS": "40"])
+        #expect(narrow.allSatisfy { TextColumns.width(of: $0) <= 40 }, "\(narrow)")
+        #expect(narrow.first?.contains("ENDS") == true && narrow.first?.contains("MESSAGE") == false, "\(narrow)")
+        #expect(narrow.dropFirst().allSatisfy { $0.wholeMatch(of: /. \S+ +\d+:\d\d  .*\d\d:\d\d/) != nil }, "\(narrow)")
     }
 }

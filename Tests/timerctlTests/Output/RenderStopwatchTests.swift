@@ -24,7 +24,7 @@ import Testing
         let timers = [Self.bread, Self.run, RenderTableTests.countdown("pasta", left: .seconds(180), of: .seconds(480))]
         #expect(Self.render().table(timers) == """
               NAME     LEFT  PROGRESS          ENDS
-            ► pasta    3:00  ██████████        16:33
+            ► pasta    3:00  ██████████░░░░░░  16:33
             ‖ run     +1:15
             ► bread  +52:10
 

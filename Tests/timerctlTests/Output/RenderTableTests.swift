@@ -67,81 +67,83 @@ import Protocol
         let table = Self.table(Terminal(width: 120, color: true, unicode: true))
         #expect(Self.tagged(table) == """
             <dim>  NAME                         LEFT  PROGRESS          ENDS       MESSAGE</>
-            <green>►</> 라면                         <green>0:45</>  █████████████     16:30
-            <yellow>‖</> パスタ                       <yellow>2:30</>  ████████████      -          stir
-            <green>►</> pasta                        <green>3:00</>  ██████████        16:33
-            <green>►</> 煮海鲜                    <green>1:02:03</>  ████▉             17:32      add the clams last
-            <green>►</> quarterly report  <green>4 days 16:30:00</>  ███▌              Mon 09:00  send the quarterly report to Ana, with the figures fr…
+            <green>►</> 라면                         <green>0:45</>  █████████████░░░  16:30
+            <yellow>‖</> パスタ                       <yellow>2:30</>  ████████████░░░░  -          stir
+            <green>►</> pasta                        <green>3:00</>  ██████████░░░░░░  16:33
+            <green>►</> 煮海鲜                    <green>1:02:03</>  ████▉░░░░░░░░░░░  17:32      add the clams last
+            <green>►</> quarterly report  <green>4 days 16:30:00</>  ███▌░░░░░░░░░░░░  Mon 09:00  send the quarterly report to Ana, with the figures fr…
             <red>✓</> tea               <red>done 3 min ago</>                     16:27      green tea
             <red>!</> eggs              <red>missed, due 12 min ago</>             16:18      soft
 
             """)
         // The escapes themselves: each colored span is reset after itself.
-        #expect(Self.lines(table)[1] == "\u{1B}[32m►\u{1B}[0m 라면                         \u{1B}[32m0:45\u{1B}[0m  █████████████     16:30")
+        #expect(Self.lines(table)[1] == "\u{1B}[32m►\u{1B}[0m 라면                         \u{1B}[32m0:45\u{1B}[0m  █████████████░░░  16:30")
         #expect(Self.lines(table)[0].hasPrefix("\u{1B}[2m  NAME "))
         #expect(Self.lines(table)[0].hasSuffix("MESSAGE\u{1B}[0m"))
     }
 
     @Test func unicodeWithoutColorOn80Columns() {
         #expect(Self.table(Terminal(width: 80, color: false, unicode: true)) == """
-              NAME                         LEFT  PROGRESS        ENDS       MESSAGE
-            ► 라면                         0:45  ███████████▍    16:30
-            ‖ パスタ                       2:30  ██████████▌     -          stir
-            ► pasta                        3:00  ████████▊       16:33
-            ► 煮海鲜                    1:02:03  ████▎           17:32      add the clams l…
-            ► quarterly report  4 days 16:30:00  ███             Mon 09:00  send the quarte…
-            ✓ tea               done 3 min ago                   16:27      green tea
-            ! eggs              missed, due 12 min ago           16:18      soft
+              NAME                         LEFT  PROGRESS          ENDS       MESSAGE
+            ► 라면                         0:45  █████████████░░░  16:30
+            ‖ パスタ                       2:30  ████████████░░░░  -          stir
+            ► pasta                        3:00  ██████████░░░░░░  16:33
+            ► 煮海鲜                    1:02:03  ████▉░░░░░░░░░░░  17:32      add the clams…
+            ► quarterly report  4 days 16:30:00  ███▌░░░░░░░░░░░░  Mon 09:00  send the quar…
+            ✓ tea               done 3 min ago                     16:27      green tea
+            ! eggs              missed, due 12 min ago             16:18      soft
 
             """)
     }
 
     @Test func asciiWithoutColorOn80Columns() {
         #expect(Self.table(Terminal(width: 80, color: false, unicode: false)) == """
-              NAME                         LEFT  PROGRESS        ENDS       MESSAGE
-            > 라면                         0:45  [#########...]  16:30
-            = パスタ                       2:30  [#########...]  -          stir
-            > pasta                        3:00  [#######.....]  16:33
-            > 煮海鲜                    1:02:03  [###.........]  17:32      add the clams...
-            > quarterly report  4 days 16:30:00  [##..........]  Mon 09:00  send the quar...
-            * tea               done 3 min ago                   16:27      green tea
-            ! eggs              missed, due 12 min ago           16:18      soft
+              NAME                         LEFT  PROGRESS          ENDS       MESSAGE
+            > 라면                         0:45  [###########...]  16:30
+            = パスタ                       2:30  [##########....]  -          stir
+            > pasta                        3:00  [########......]  16:33
+            > 煮海鲜                    1:02:03  [####..........]  17:32      add the cla...
+            > quarterly report  4 days 16:30:00  [###...........]  Mon 09:00  send the qu...
+            * tea               done 3 min ago                     16:27      green tea
+            ! eggs              missed, due 12 min ago             16:18      soft
 
             """)
     }
 
-    /// No room for a bar beside a 16-column message: the bar goes, then ENDS, and the messages are cut.
-    @Test func sixtyColumnsDropTheBarAndEndsAndCutMessages() {
+    /// The messages give way first: cut while there is room for a few words, then gone; the
+    /// bar stays.
+    @Test func sixtyColumnsDropTheMessagesFirst() {
         #expect(Self.table(Terminal(width: 60, color: false, unicode: true)) == """
-              NAME                         LEFT         MESSAGE
-            ► 라면                         0:45
-            ‖ パスタ                       2:30         stir
-            ► pasta                        3:00
-            ► 煮海鲜                    1:02:03         add the clams l…
-            ► quarterly report  4 days 16:30:00         send the quarte…
-            ✓ tea               done 3 min ago          green tea
-            ! eggs              missed, due 12 min ago  soft
+              NAME                         LEFT  PROGRESS      ENDS
+            ► 라면                         0:45  █████████▊░░  16:30
+            ‖ パスタ                       2:30  █████████░░░  -
+            ► pasta                        3:00  ███████▌░░░░  16:33
+            ► 煮海鲜                    1:02:03  ███▋░░░░░░░░  17:32
+            ► quarterly report  4 days 16:30:00  ██▋░░░░░░░░░  Mon 09:00
+            ✓ tea               done 3 min ago                 16:27
+            ! eggs              missed, due 12 min ago         16:18
 
             """)
     }
 
-    /// Messages go before names are cut.
-    @Test func fortyColumnsCutTheLongName() {
+    /// Then the bar goes, and names are cut to 8 columns, so that name, time left and end stay.
+    @Test func fortyColumnsKeepNameLeftAndEnd() {
         #expect(Self.table(Terminal(width: 40, color: false, unicode: true)) == """
-              NAME                       LEFT
-            ► 라면                       0:45
-            ‖ パスタ                     2:30
-            ► pasta                      3:00
-            ► 煮海鲜                  1:02:03
-            ► quarterly rep…  4 days 16:30:00
-            ✓ tea             done 3 min ago
-            ! eggs            missed, due 12 min ago
+              NAME          LEFT  ENDS
+            ► 라면          0:45  16:30
+            ‖ パスタ        2:30  -
+            ► pasta         3:00  16:33
+            ► 煮海鲜     1:02:03  17:32
+            ► quarter…  4d16h30m  Mon 09:00
+            ✓ tea       done      16:27
+            ! eggs      missed    16:18
 
             """)
     }
 
-    /// Names of at least 8 columns, and LEFT in short: `done`, `missed`, days as `start` takes them.
-    @Test func twentyFourColumnsShortenLeft() {
+    /// LEFT in short (`done`, `missed`, days as `start` takes them), and last ENDS goes; the
+    /// names take back what it gave.
+    @Test func twentyFourColumnsShortenLeftThenDropEnds() {
         #expect(Self.table(Terminal(width: 24, color: false, unicode: true)) == """
               NAME              LEFT
             ► 라면              0:45
@@ -185,11 +187,11 @@ import Protocol
     @Test func pipedShowsEverything() {
         #expect(Self.table(.plain) == """
               NAME                         LEFT  PROGRESS          ENDS       MESSAGE
-            ► 라면                         0:45  █████████████     16:30
-            ‖ パスタ                       2:30  ████████████      -          stir
-            ► pasta                        3:00  ██████████        16:33
-            ► 煮海鲜                    1:02:03  ████▉             17:32      add the clams last
-            ► quarterly report  4 days 16:30:00  ███▌              Mon 09:00  send the quarterly report to Ana, with the figures from the shop and the notes from Tuesday's meeting
+            ► 라면                         0:45  █████████████░░░  16:30
+            ‖ パスタ                       2:30  ████████████░░░░  -          stir
+            ► pasta                        3:00  ██████████░░░░░░  16:33
+            ► 煮海鲜                    1:02:03  ████▉░░░░░░░░░░░  17:32      add the clams last
+            ► quarterly report  4 days 16:30:00  ███▌░░░░░░░░░░░░  Mon 09:00  send the quarterly report to Ana, with the figures from the shop and the notes from Tuesday's meeting
             ✓ tea               done 3 min ago                     16:27      green tea
             ! eggs              missed, due 12 min ago             16:18      soft
 
@@ -246,10 +248,10 @@ import Protocol
               NAME       LEFT  PROGRESS          ENDS   MESSAGE
             ► pasta      1:00  ███████████████▉  16:31
             ► 煮海鲜  1:02:00  ███████████████▎  17:32
-            ► 라면    2:03:00  ██████████████▋   18:33
-            ► 🍝      3:04:00  █████████████▉    19:34
-            ► éclair  4:05:00  █████████████▎    20:35
-            ► パスタ  5:06:00  ████████████▌     21:36
+            ► 라면    2:03:00  ██████████████▋░  18:33
+            ► 🍝      3:04:00  █████████████▉░░  19:34
+            ► éclair  4:05:00  █████████████▎░░  20:35
+            ► パスタ  5:06:00  ████████████▌░░░  21:36
             ✓ tea     done 3 min ago             16:27  green tea
 
             """)
@@ -268,8 +270,8 @@ import Protocol
     @Test func noMessageColumnWithoutMessages() {
         #expect(Self.table(.plain, [Self.timers[0], Self.timers[3]]) == """
               NAME   LEFT  PROGRESS          ENDS
-            ► 라면   0:45  █████████████     16:30
-            ► pasta  3:00  ██████████        16:33
+            ► 라면   0:45  █████████████░░░  16:30
+            ► pasta  3:00  ██████████░░░░░░  16:33
 
             """)
     }
@@ -294,9 +296,9 @@ import Protocol
         rows[0].cycle = (run: 2, of: 4)
         rows[1].cycle = (run: 1, of: 12)
         #expect(render.table(rows: rows) == """
-              NAME                          LEFT
-            ► 라면 2/4                      0:45
-            ► quarterly r… 1/12  4 days 16:30:00
+              NAME               LEFT  ENDS
+            ► 라면 2/4           0:45  16:30
+            ► quarter… 1/12  4d16h30m  Mon 09:00
 
             """)
     }
@@ -311,9 +313,9 @@ import Protocol
         var rows = timers.map(render.row)
         rows[0].cycle = (run: 2, of: 4)
         #expect(render.table(rows: rows) == """
-              NAME                                  LEFT
-            ► 라면 2/4 [1/3]                        0:45
-            ► quarterly rep… [2/2 done]  4 days 16:30:00
+              NAME                     LEFT  ENDS
+            ► 라면 2/4 [1/3]           0:45  16:30
+            ► quarter… [2/2 done]  4d16h30m  Mon 09:00
 
             """)
     }

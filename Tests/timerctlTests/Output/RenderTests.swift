@@ -40,9 +40,9 @@ import Protocol
     @Test func table() {
         #expect(Self.render.table([Self.tea, Self.report, Self.pasta, Self.pausedPasta]) == """
               NAME               LEFT  PROGRESS          ENDS       MESSAGE
-            ‖ パスタ             2:30  ████████████      -          stir
-            ► pasta              4:00  ████████          12:04
-            ► report  3 days 05:00:00  ███▏              Thu 17:00
+            ‖ パスタ             2:30  ████████████░░░░  -          stir
+            ► pasta              4:00  ████████░░░░░░░░  12:04
+            ► report  3 days 05:00:00  ███▏░░░░░░░░░░░░  Thu 17:00
             ✓ tea     done 3 min ago                     11:57      green tea
 
             """)
@@ -51,7 +51,7 @@ import Protocol
     @Test func missedTimerSaysSoAndIsSortedWithTheDoneOnesByWhenItWasDue() {
         #expect(Self.render.table([Self.eggs, Self.pasta, Self.tea]) == """
               NAME   LEFT  PROGRESS          ENDS   MESSAGE
-            ► pasta  4:00  ████████          12:04
+            ► pasta  4:00  ████████░░░░░░░░  12:04
             ✓ tea    done 3 min ago          11:57  green tea
             ! eggs   missed, due 12 min ago  11:48  soft
 
@@ -61,7 +61,7 @@ import Protocol
     @Test func tableWithoutMessagesHasNoMessageColumnNorTrailingSpaces() {
         #expect(Self.render.table([Self.pasta]) == """
               NAME   LEFT  PROGRESS          ENDS
-            ► pasta  4:00  ████████          12:04
+            ► pasta  4:00  ████████░░░░░░░░  12:04
 
             """)
     }
@@ -85,17 +85,17 @@ import Protocol
     // MARK: Bars
 
     static let bars: [(Double, String)] = [
-        (0.0, "        "),
-        (1.0 / 64, "▏       "),
-        (1.0 / 16, "▌       "),
-        (7.0 / 64, "▉       "),
-        (9.0 / 64, "█▏      "),
-        (0.5, "████    "),
+        (0.0, "░░░░░░░░"),
+        (1.0 / 64, "▏░░░░░░░"),
+        (1.0 / 16, "▌░░░░░░░"),
+        (7.0 / 64, "▉░░░░░░░"),
+        (9.0 / 64, "█▏░░░░░░"),
+        (0.5, "████░░░░"),
         (63.0 / 64, "███████▉"),
         (1.0, "████████"),
-        (-0.5, "        "),
+        (-0.5, "░░░░░░░░"),
         (1.5, "████████"),
-        (1.0 / 128, "        "),
+        (1.0 / 128, "░░░░░░░░"),
     ]
 
     @Test(arguments: bars)
@@ -219,8 +219,8 @@ import Protocol
     @Test func detailOfARunningCountdown() {
         #expect(Self.render.detail(Self.pasta) == """
             pasta: countdown, running
-              left      4:00 of 8m
-              progress  ████████████             50%
+              left      4:00 of 8:00
+              progress  ████████████░░░░░░░░░░░░ 50%
               ends      Mon 30 Nov 12:04
               created   Mon 30 Nov 11:56
 
@@ -258,8 +258,8 @@ import Protocol
     @Test func detailOfAPausedCountdownWithATwoLineMessage() {
         #expect(Self.render.detail(Self.pausedPasta) == """
             パスタ: countdown, paused
-              left      2:30 of 10m
-              progress  ██████████████████       75%
+              left      2:30 of 10:00
+              progress  ██████████████████░░░░░░ 75%
               created   Mon 30 Nov 11:45
               message   stir
                         and taste
@@ -301,8 +301,8 @@ import Protocol
         report.message = "send it"
         #expect(Self.render.detail(report) == """
             report: deadline, running
-              left      3 days 05:00:00 of 4d
-              progress  ████▋                    19%
+              left      3 days 05:00:00 of 4 days 00:00:00
+              progress  ████▋░░░░░░░░░░░░░░░░░░░ 19%
               ends      Thu 3 Dec 17:00
               created   Sun 29 Nov 17:00
               remind    1d, 1h and 10m before
@@ -318,8 +318,8 @@ import Protocol
         pasta.sound = .silent
         #expect(Self.render.detail(pasta) == """
             pasta: countdown, running
-              left      4:00 of 8m
-              progress  ████████████             50%
+              left      4:00 of 8:00
+              progress  ████████████░░░░░░░░░░░░ 50%
               ends      Mon 30 Nov 12:04
               created   Mon 30 Nov 11:56
               remind    1m before
@@ -376,8 +376,8 @@ import Protocol
     @Test func detailOfADeadline() {
         #expect(Self.render.detail(Self.report) == """
             report: deadline, running
-              left      3 days 05:00:00 of 4d
-              progress  ████▋                    19%
+              left      3 days 05:00:00 of 4 days 00:00:00
+              progress  ████▋░░░░░░░░░░░░░░░░░░░ 19%
               ends      Thu 3 Dec 17:00
               created   Sun 29 Nov 17:00
 

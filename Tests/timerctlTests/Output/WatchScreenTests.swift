@@ -92,9 +92,9 @@ import Testing
             selected: 1, width: 70, height: 8)
         #expect(lines.joined(separator: "\n") == """
                 NAME    LEFT  PROGRESS          ENDS
-              ► tea     0:30  ████████          12:00
-            > ► パスタ  1:30  ████████          12:01
-              ► pasta   7:59                    12:07
+              ► tea     0:30  ████████░░░░░░░░  12:00
+            > ► パスタ  1:30  ████████░░░░░░░░  12:01
+              ► pasta   7:59  ░░░░░░░░░░░░░░░░  12:07
 
 
 
