@@ -55,7 +55,11 @@ enum Help {
     }
 
     static func suggestion(for word: String) -> String? {
-        let candidates = topics.flatMap { [$0.name] + $0.aliases }
+        nearest(word, among: topics.flatMap { [$0.name] + $0.aliases })
+    }
+
+    /// The candidate nearest a mistyped `word` (a command, an option), if one is at most 2 edits away.
+    static func nearest(_ word: String, among candidates: [String]) -> String? {
         let scored = candidates.map { ($0, editDistance(word.lowercased(), $0)) }.filter { $0.1 <= 2 }
         return scored.min { $0.1 < $1.1 }?.0
     }
@@ -69,7 +73,9 @@ enum Help {
         return """
             timerctl: timers and deadlines that end in a desktop notification.
 
-            Usage: timerctl COMMAND [ARGUMENTS] [--socket PATH] [--no-spawn]
+            Usage: timerctl [COMMAND [ARGUMENTS]] [--socket PATH] [--no-spawn]
+
+            With no command, timerctl lists the timers, as `timerctl ls` does.
 
             Commands:
             \(lines.joined(separator: "\n"))

@@ -4,7 +4,7 @@ extension Render {
     /// The `ls` table: one row per timer, sorted by time left with done timers last, colored by
     /// state and fitted into the terminal's width.
     func table(_ timers: [TimerInfo]) -> String {
-        guard !timers.isEmpty else { return "No timers. Start one with `timerctl start pasta 8m`.\n" }
+        guard !timers.isEmpty else { return "No timers. Start one with `timerctl start pasta 8m`; `timerctl help` lists every command.\n" }
         return table(rows: timers.sorted(by: Self.order).map(row))
     }
 

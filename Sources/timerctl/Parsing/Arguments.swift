@@ -12,7 +12,13 @@ struct Invocation: Equatable {
 
     /// Runs the command, with what the global options say.
     func run() throws(CtlFailure) {
-        try command.run(CommandContext(socket: socket, noSpawn: noSpawn))
+        do {
+            try command.run(CommandContext(socket: socket, noSpawn: noSpawn))
+        } catch var failure where failure.kind == .usage && failure.topic == nil {
+            // A refusal found while running is about this command: its usage goes with it.
+            failure.topic = type(of: command).topic.name
+            throw failure
+        }
     }
 }
 
@@ -21,12 +27,24 @@ struct Invocation: Equatable {
 enum Arguments {
     /// Parses `arguments` (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        do {
+            return try read(arguments)
+        } catch var error where error.topic == nil {
+            // A refusal about a command's words (an option without its value) shows its usage.
+            error.topic = arguments.lazy.filter { !$0.hasPrefix("-") }.compactMap(Commands.named).first?.topic.name
+            throw error
+        }
+    }
+
+    private static func read(_ arguments: [String]) throws(UsageError) -> Invocation {
         var socket: String?
         var noSpawn = false
         var words: [String] = []
         var options = Options()
         var rest = arguments[...]
         var endOfOptions = false
+        // Refused once the command is known, which may come after it: `timerctl --bogus start`.
+        var unknownOption: String?
         while let argument = rest.popFirst() {
             if endOfOptions || !argument.hasPrefix("-") || argument == "-" || looksLikeAmount(argument) {
                 words.append(argument)
@@ -73,18 +91,33 @@ enum Arguments {
             case "-V", "--version":
                 options.switches.insert("--version")
             default:
-                throw UsageError(
-                    message: "Unknown option \(argument). `timerctl help` lists the commands and their options.")
+                if unknownOption == nil { unknownOption = flag }
             }
         }
+        if let unknownOption { throw unknown(unknownOption, verb: words.first) }
         let command = try command(words: words, options: options)
         return Invocation(socket: socket, noSpawn: noSpawn, command: command)
+    }
+
+    /// An option nobody takes, with the nearest one the command does take.
+    private static func unknown(_ flag: String, verb: String?) -> UsageError {
+        guard let command = verb.flatMap(Commands.named) else {
+            return UsageError(message: "Unknown option \(flag). `timerctl help` lists the commands and their options.")
+        }
+        let topic = command.topic
+        var message = "\(verb ?? topic.name) has no option \(flag)."
+        if let near = Help.nearest(flag, among: topic.options.sorted() + ["--socket", "--no-spawn", "--help"]) {
+            message += " Did you mean \(near)?"
+        }
+        return UsageError(message: message, topic: topic.name)
     }
 
     private static func command(words: [String], options: Options) throws(UsageError) -> any Command {
         guard let verb = words.first else {
             if options.switches.contains("--version") { return VersionCommand() }
-            return HelpCommand(topic: nil)
+            if options.switches.contains("--help") { return HelpCommand(topic: nil) }
+            // Alone, timerctl shows what a glance at the timers would: `ls`.
+            return try command(words: ["ls"], options: options)
         }
         let operands = Array(words.dropFirst())
         if let hidden = Commands.hidden(verb) {
@@ -107,7 +140,12 @@ enum Arguments {
         if let flag = options.order.first(where: { !global.contains($0) && !allowed.contains($0) }) {
             throw UsageError(message: "\(verb) does not take \(flag).", topic: name)
         }
-        return try command.init(CommandInput(verb: verb, topic: name, operands: operands, options: options))
+        do {
+            return try command.init(CommandInput(verb: verb, topic: name, operands: operands, options: options))
+        } catch var error where error.topic == nil {
+            error.topic = name
+            throw error
+        }
     }
 
     /// The long form of each short option, as help pages and refusals name it.

@@ -113,6 +113,15 @@ struct TimerctlTests {
         #expect(usage.status == 2)
         #expect(usage.stderr.contains("Usage: timerctl start"), "\(usage)")
 
+        // Found only when it runs, and still with the usage and an example.
+        let deadline = try daemon.ctl("until", "report", "someday")
+        #expect(deadline.status == 2)
+        #expect(deadline.stderr.hasSuffix("""
+            Usage: timerctl until NAME WHEN [OPTIONS]
+            Example: timerctl until report "fri 17:00"
+
+            """), "\(deadline)")
+
         let unknown = try daemon.ctl("strat", "pasta", "8m")
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("Did you mean `timerctl start pasta 8m`?"), "\(unknown)")
@@ -198,6 +207,19 @@ struct TimerctlTests {
         let done = try JSONParser.parse(try daemon.ctl("show", "focus", "--json").stdout)
         #expect(done["cycle"] == ["round": 2, "rounds": 2, "step": "break"])
         #expect(done["state"] == "done")
+    }
+
+    @Test("timerctl alone lists the timers, and says where help is when there are none")
+    func aloneIsLs() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        let empty = try daemon.ctl([])
+        #expect(empty.status == 0)
+        #expect(empty.stdout == "No timers. Start one with `timerctl start pasta 8m`; `timerctl help` lists every command.\n")
+        #expect(try daemon.ctl("start", "pasta", "8m").status == 0)
+        let one = try daemon.ctl([])
+        #expect(one.status == 0)
+        #expect(one.stdout == (try daemon.ctl("ls")).stdout)
+        #expect(one.stdout.contains("pasta"), "\(one)")
     }
 
     @Test("help and --version work without a daemon")

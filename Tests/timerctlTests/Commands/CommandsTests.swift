@@ -29,7 +29,7 @@ import Testing
     @Test(arguments: [["frobnicate"], ["-V", "frobnicate"], ["--version", "versio"], ["help", "version"]])
     func unknownWordsAreRefusedNotRun(arguments: [String]) throws {
         let error = try #require(throws: UsageError.self) { try Arguments.parse(arguments) }
-        #expect(error.topic == nil)
+        #expect(error.topic == (arguments.first == "help" ? "help" : nil))
     }
 
     @Test func versionAfterACommandIsThatCommand() throws {

@@ -6,7 +6,9 @@ import Testing
         #expect(Help.overview == """
             timerctl: timers and deadlines that end in a desktop notification.
 
-            Usage: timerctl COMMAND [ARGUMENTS] [--socket PATH] [--no-spawn]
+            Usage: timerctl [COMMAND [ARGUMENTS]] [--socket PATH] [--no-spawn]
+
+            With no command, timerctl lists the timers, as `timerctl ls` does.
 
             Commands:
               start       Start a countdown; a notification appears when it is done.

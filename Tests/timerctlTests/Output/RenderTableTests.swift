@@ -286,7 +286,7 @@ import Protocol
     }
 
     @Test func emptyTableSaysHowToStart() {
-        #expect(Self.table(Terminal(width: 80, color: true, unicode: true), []) == "No timers. Start one with `timerctl start pasta 8m`.\n")
+        #expect(Self.table(Terminal(width: 80, color: true, unicode: true), []) == "No timers. Start one with `timerctl start pasta 8m`; `timerctl help` lists every command.\n")
     }
 
     /// The hook for repeating timers: `2/4` after the name, kept when the name is cut.

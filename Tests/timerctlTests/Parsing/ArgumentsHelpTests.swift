@@ -4,9 +4,16 @@ import Testing
 
 /// Help and version.
 @Suite struct ArgumentsHelpTests: ParsesArguments {
-    @Test(arguments: [[], ["-h"], ["--help"], ["--no-spawn"]])
-    func noCommandGivesTheOverview(arguments: [String]) throws {
+    @Test(arguments: [["-h"], ["--help"], ["--no-spawn", "-h"]])
+    func helpAloneGivesTheOverview(arguments: [String]) throws {
         #expect(try Self.command(arguments) == HelpCommand(topic: nil))
+    }
+
+    /// `timerctl` alone shows the timers, as `ls` (a glance is what people type it for; the
+    /// empty table says where help is).
+    @Test(arguments: [([], false), (["--no-spawn"], false), (["--json"], true)])
+    func noCommandIsLs(arguments: [String], json: Bool) throws {
+        #expect(try Self.command(arguments) == ListCommand(json: json))
     }
 
     @Test(arguments: [

@@ -30,6 +30,6 @@ import Testing
     /// Only `-n` and digits is `-n` with its value; anything else after `-n` is not an option we know.
     @Test(arguments: ["-nx", "-n-5", "-name", "-n２０"])
     func dashNWithOtherThanDigitsIsAnUnknownOption(argument: String) throws {
-        #expect(try Self.refusal(["history", argument]).message.hasPrefix("Unknown option \(argument)."))
+        #expect(try Self.refusal(["history", argument]).message == "history has no option \(argument).")
     }
 }
