@@ -9,8 +9,9 @@ struct StartCommand: Command {
             DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss);
             a bare number is seconds. At most 365 days.
             NAME is 1-64 characters of any script; quote names with spaces.
-            Without DURATION, NAME is a preset: its length and message (see
-            `timerctl help preset`).
+            Without DURATION, NAME is a preset: its length, message and options (see
+            `timerctl help preset`); with DURATION, a preset's message and options
+            stay. Options typed win over the preset's.
             \(NotifyOptionWords.helpLines)
               --repeat N           run it N times in a row (at most \(Repeats.maxRounds))
               --then NAME DURATION a second step after each run (a break)
@@ -52,10 +53,14 @@ struct StartCommand: Command {
     }
 
     /// `start NAME` without a duration: the preset NAME (nil: `start` alone), see `PresetFile`.
-    init(preset name: String?, message: String?, notify: NotifyOptions = NotifyOptions(), exec: String? = nil) {
+    init(
+        preset name: String?, message: String?, notify: NotifyOptions = NotifyOptions(), repeats: RepeatWords? = nil,
+        exec: String? = nil
+    ) {
         self.name = name
         self.message = message
         self.notify = notify
+        self.repeats = repeats
         self.exec = exec
     }
 
@@ -63,7 +68,9 @@ struct StartCommand: Command {
         let args = input.operands
         guard args.count >= 2 else {
             // Which presets there are decides what it means.
-            self.init(preset: args.first, message: input.message, notify: try input.notifyOptions(), exec: try input.exec())
+            self.init(
+                preset: args.first, message: input.message, notify: try input.notifyOptions(),
+                repeats: try Self.repeatWords(input), exec: try input.exec())
             return
         }
         self.init(
@@ -72,15 +79,28 @@ struct StartCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CtlFailure) {
+        let presets = PresetFile.current(output: context.output)
         guard let name, let duration else {
-            let preset = try PresetFile.current(output: context.output).preset(forStarting: name)
-            return try StartCommand(
-                name: preset.name, duration: preset.length, message: message ?? preset.message, notify: notify, exec: exec
-            ).run(context)
+            let preset = try presets.preset(forStarting: name)
+            return try start(preset.name, preset.length, preset: preset, context)
         }
+        // A preset's name with a duration: that duration, and the rest of the preset.
+        try start(name, duration, preset: presets.preset(named: name), context)
+    }
+
+    /// The countdown, with the options typed put over the preset's (message included).
+    private func start(_ name: String, _ duration: String, preset: Preset?, _ context: CommandContext) throws(CtlFailure) {
+        var saved = preset?.options ?? PresetOptions()
+        // The preset's reminders were for its length: those that a shorter one leaves no room for go.
+        if let length = try? DurationParser.parse(duration), let reminders = saved.notify.reminders, !reminders.isEmpty {
+            saved.notify.reminders = reminders.filter { $0 < length }
+            if saved.notify.reminders == [] { saved.notify.reminders = nil }
+        }
+        let options = saved.overridden(by: PresetOptions(notify: notify, repeats: repeats, exec: exec))
         try context.start(
             try context.builder.countdown(
-                name: name, duration: duration, message: message, notify: notify, repeats: repeats, exec: exec),
+                name: name, duration: duration, message: message ?? preset?.message, notify: options.notify,
+                repeats: options.repeats, exec: options.exec),
             note: Self.unitNote(duration))
     }
 
@@ -93,7 +113,7 @@ struct StartCommand: Command {
     }
 
     /// `--repeat N`, or `--then NAME DURATION` with `--cycles N`, as typed; nil without them.
-    private static func repeatWords(_ input: CommandInput) throws(UsageError) -> RepeatWords? {
+    static func repeatWords(_ input: CommandInput) throws(UsageError) -> RepeatWords? {
         let flags = input.options.values
         if flags["repeat"] != nil && flags["cycles"] != nil {
             throw input.refusal(
@@ -110,7 +130,7 @@ struct StartCommand: Command {
 }
 
 /// How a timer repeats, as typed: rounds, and the `--then` step's name and duration.
-struct RepeatWords: Equatable {
+struct RepeatWords: Equatable, Sendable {
     var rounds: Int
     var thenName: String?
     var thenDuration: String?

@@ -22,7 +22,8 @@ struct PresetFile {
 
     func run(_ command: PresetCommand.Action) throws(CtlFailure) {
         switch command {
-        case .set(let name, let text, let message): try set(name: name, duration: text, message: message)
+        case .set(let name, let text, let message, let options):
+            try set(name: name, duration: text, message: message, options: options)
         case .list(let json):
             let presets = try read(changing: false).presets
             output(json ? Presets.json(presets) : Presets.table(presets))
@@ -38,9 +39,17 @@ struct PresetFile {
         throw .usage(Presets.missingDuration(name: name, presets: presets), topic: StartCommand.topic.name)
     }
 
+    /// The preset named `name`, if there is one, read without warnings: for `start NAME
+    /// DURATION`, which keeps a preset's message and options but does not need one.
+    func preset(named name: String) -> Preset? {
+        var quiet = self
+        quiet.warn = { _ in }
+        return try? quiet.read(changing: false).presets.first { $0.name == TimerText.normalized(name) }
+    }
+
     // MARK: Commands
 
-    private func set(name typed: String, duration text: String, message: String?) throws(CtlFailure) {
+    private func set(name typed: String, duration text: String, message: String?, options: PresetOptions) throws(CtlFailure) {
         // Written as timerd keeps timer names, so that timerd.conf holds the bytes `ls` shows.
         let name = TimerText.normalized(typed)
         if let problem = Presets.problem(withName: name) { throw .usage(problem) }
@@ -48,7 +57,7 @@ struct PresetFile {
         do { duration = try DurationParser.parse(text) } catch { throw .usage(error.message) }
         let message = message.flatMap { $0.isEmpty ? nil : $0 }
         if let message, let problem = TimerText.problem(withMessage: message) { throw .usage(problem) }
-        let preset = Preset(name: name, duration: duration, message: message)
+        let preset = Preset(name: name, duration: duration, message: message, options: options)
 
         let file = try read(changing: true)
         let old = file.presets.first { $0.name == name }
@@ -64,10 +73,12 @@ struct PresetFile {
         }
     }
 
-    /// `6m30s`, or with its message `6m30s ("Take it off the heat")`.
+    /// `6m30s`, with its options `25m --then break 5m --cycles 4`, and with its message
+    /// `6m30s ("Take it off the heat")`.
     static func describe(_ preset: Preset) -> String {
-        guard let message = preset.message else { return preset.length }
-        return "\(preset.length) (\(TimerText.quoted(TextWidth.truncate(String(message.prefix { $0 != "\n" }), to: 40))))"
+        let length = preset.options.isEmpty ? preset.length : preset.length + " " + preset.options.words
+        guard let message = preset.message else { return length }
+        return "\(length) (\(TimerText.quoted(TextWidth.truncate(String(message.prefix { $0 != "\n" }), to: 40))))"
     }
 
     private func remove(_ names: [String]) throws(CtlFailure) {

@@ -6,6 +6,8 @@ struct Preset: Equatable {
     var name: String
     var duration: Duration
     var message: String?
+    /// The options of `start` it was saved with (`--then break 5m --cycles 4`…).
+    var options = PresetOptions()
 
     /// The length as the file holds it and people read it: `6m30s`.
     var length: String { Presets.written(duration) }
@@ -26,7 +28,15 @@ struct Preset: Equatable {
 /// tea=Take the bag out
 /// ```
 ///
-/// Two groups rather than one value such as `3m;Take the bag out`: a message is any text,
+/// and the options of `start` it was saved with, as they are typed, in a third
+/// (`PresetOptions`):
+///
+/// ```
+/// [preset-options]
+/// focus=--then break 5m --cycles 4
+/// ```
+///
+/// Separate groups rather than one value such as `3m;Take the bag out`: a message is any text,
 /// `;` and `,` included, which in one value would need a second layer of escaping that
 /// neither GLib nor a person editing the file expects; this way `[presets]` stays a list of
 /// names and lengths anyone can read, and each value is one GLib string.
@@ -81,6 +91,24 @@ enum Presets {
                 continue
             }
             presets[position].message = message
+        }
+        for name in keyFile.keys(in: PresetOptions.group) {
+            guard let (words, line) = keyFile.value(name, in: PresetOptions.group) else { continue }
+            guard let position = positions[name] else {
+                if keyFile.value(name, in: group) == nil {
+                    problems.append(KeyFile.Problem(
+                        line: line,
+                        message: "the options for \(TimerText.quoted(name)) belong to no preset: [\(group)] has no \(name)=; "
+                            + "add one there or remove this line"))
+                }
+                continue
+            }
+            do {
+                presets[position].options = try PresetOptions(words: words)
+            } catch {
+                problems.append(KeyFile.Problem(
+                    line: line, message: "the options of preset \(TimerText.quoted(name)) are not used: \(phrase(error.message))"))
+            }
         }
         return (presets, problems.sorted { $0.line < $1.line })
     }
@@ -143,7 +171,10 @@ enum Presets {
     ///
     /// - Precondition: `problem(withName: preset.name) == nil`.
     static func setting(_ preset: Preset, in text: String) -> String {
-        let text = KeyFileEditor.setting(preset.length, for: preset.name, in: group, text: text)
+        var text = KeyFileEditor.setting(preset.length, for: preset.name, in: group, text: text)
+        text = preset.options.isEmpty
+            ? KeyFileEditor.removing(key: preset.name, in: PresetOptions.group, text: text)
+            : KeyFileEditor.setting(preset.options.words, for: preset.name, in: PresetOptions.group, text: text)
         guard let message = preset.message else {
             return KeyFileEditor.removing(key: preset.name, in: messageGroup, text: text)
         }
@@ -154,7 +185,8 @@ enum Presets {
     /// when `name` could not be a key.
     static func removing(_ name: String, in text: String) -> String {
         guard KeyFile.isValidKey(name) else { return text }
-        let text = KeyFileEditor.removing(key: name, in: group, text: text)
+        var text = KeyFileEditor.removing(key: name, in: group, text: text)
+        text = KeyFileEditor.removing(key: name, in: PresetOptions.group, text: text)
         return KeyFileEditor.removing(key: name, in: messageGroup, text: text)
     }
 
@@ -163,12 +195,17 @@ enum Presets {
     /// The `preset ls` table.
     static func table(_ presets: [Preset]) -> String {
         guard !presets.isEmpty else { return "No presets yet. Save one with `timerctl preset set egg 6m30s`.\n" }
-        let rows = presets.map { [$0.name, $0.length, $0.message.map { String($0.prefix { $0 != "\n" }) } ?? ""] }
-        return Render.columns(["NAME", "LENGTH", "MESSAGE"], rows)
+        let message = { (preset: Preset) in preset.message.map { String($0.prefix { $0 != "\n" }) } ?? "" }
+        // An OPTIONS column only when a preset has options, as `ls` has MESSAGE only when needed.
+        guard presets.contains(where: { !$0.options.isEmpty }) else {
+            return Render.columns(["NAME", "LENGTH", "MESSAGE"], presets.map { [$0.name, $0.length, message($0)] })
+        }
+        let rows = presets.map { [$0.name, $0.length, $0.options.words, message($0)] }
+        return Render.columns(["NAME", "LENGTH", "OPTIONS", "MESSAGE"], rows)
     }
 
-    /// `preset ls --json`: `[{"name":"egg","seconds":390,"message":null}]`, seconds as an
-    /// integer when whole.
+    /// `preset ls --json`: `[{"name":"egg","seconds":390,"message":null,"options":null}]`,
+    /// seconds as an integer when whole, options as `start` takes them.
     static func json(_ presets: [Preset]) -> String {
         let objects = presets.map { preset -> JSONValue in
             let nanoseconds = preset.duration.nanoseconds
@@ -176,6 +213,7 @@ enum Presets {
                 nanoseconds % 1_000_000_000 == 0 ? .integer(nanoseconds / 1_000_000_000) : .number(preset.duration.seconds)
             return .object(JSONObject(uniqueKeysWithValues: [
                 ("name", .string(preset.name)), ("seconds", seconds), ("message", preset.message.map { .string($0) } ?? .null),
+                ("options", preset.options.isEmpty ? .null : .string(preset.options.words)),
             ]))
         }
         return JSONWriter.string(.array(objects)) + "\n"

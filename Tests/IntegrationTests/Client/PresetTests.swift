@@ -55,7 +55,7 @@ struct PresetTests {
         try daemon.restart()
 
         let json = try daemon.ctl("preset", "ls", "--json")
-        #expect(json.stdout == #"[{"name":"egg","seconds":0.5,"message":null}]"# + "\n", "still there: \(json)")
+        #expect(json.stdout == #"[{"name":"egg","seconds":0.5,"message":null,"options":null}]"# + "\n", "still there: \(json)")
         #expect(try contents(path).hasPrefix(Self.handWritten), "the comment and the bad line, byte for byte")
 
         let remove = try daemon.ctl("preset", "rm", "egg")
@@ -89,7 +89,7 @@ struct PresetTests {
         #expect(try contents(directory + "/timerd.conf") == Self.handWritten + "\n[presets]\negg=1m\n")
     }
 
-    @Test("start NAME without a duration: the preset's message unless -m; with a duration, no preset")
+    @Test("start NAME without a duration: the preset's message unless -m; with a duration, the rest of the preset")
     func startingPresets() throws {
         let directory = makeTemporaryDirectory()
         defer { removeDirectory(directory) }
@@ -115,19 +115,39 @@ struct PresetTests {
         #expect(try daemon.ctl("start", "tea2", "2m").status == 0)
         #expect(try daemon.ctl("cancel", "tea").status == 0)
         #expect(try daemon.ctl("start", "tea", "2m").status == 0)
-        #expect(try JSONParser.parse(try daemon.ctl("show", "tea", "--json").stdout)["duration"] == 120, "a duration wins over the preset")
+        let shorter = try JSONParser.parse(try daemon.ctl("show", "tea", "--json").stdout)
+        #expect(shorter["duration"] == 120, "a duration wins over the preset's length")
+        #expect(shorter["message"] == "take the bag out", "and only over its length")
+
+        // Options are kept with the preset, and come back with it.
+        let saved = try daemon.ctl(
+            "preset", "set", "focus", "25m", "--then", "tea break", "5m", "--cycles", "4", "--remind", "10m", "-m", "one thing")
+        #expect(saved.stdout == "Saved preset focus: 25m --remind 10m --then 'tea break' 5m --cycles 4 (\"one thing\"). "
+            + "Start it with `timerctl start focus`.\n", "\(saved)")
+        #expect(try contents(path).contains("[preset-options]\nfocus=--remind 10m --then 'tea break' 5m --cycles 4\n"))
+        #expect(try daemon.ctl("start", "focus").status == 0)
+        let focus = try JSONParser.parse(try daemon.ctl("show", "focus", "--json").stdout)
+        #expect(focus["cycle"]?["rounds"] == 4, "\(focus)")
+        #expect(focus["remind"] == [600], "\(focus)")
+        #expect(focus["message"] == "one thing")
+        #expect(try daemon.ctl("cancel", "focus").status == 0)
+        // A shorter length drops the reminders it leaves no room for; options typed win.
+        #expect(try daemon.ctl("start", "focus", "5m", "--repeat", "2").status == 0)
+        let quick = try JSONParser.parse(try daemon.ctl("show", "focus", "--json").stdout)
+        #expect(quick["duration"] == 300 && quick["remind"] == [] && quick["message"] == "one thing", "\(quick)")
+        #expect(quick["cycle"]?["rounds"] == 2, "\(quick)")
 
         let unknown = try daemon.ctl("start", "rice")
         #expect(unknown.status == 2)
         #expect(unknown.stderr == """
             timerctl: start needs a duration after the name, e.g. `timerctl start rice 8m`; or save one with \
-            `timerctl preset set rice 6m30s`. Presets: tea (3m), egg (6m30s).
+            `timerctl preset set rice 6m30s`. Presets: tea (3m), egg (6m30s), focus (25m).
             Usage: timerctl start NAME [DURATION] [OPTIONS]
 
             """)
 
         let missing = try daemon.ctl("preset", "rm", "rice")
         #expect(missing.status == 1)
-        #expect(missing.stderr == "timerctl: No preset is named \"rice\". Presets: tea (3m), egg (6m30s).\n")
+        #expect(missing.stderr == "timerctl: No preset is named \"rice\". Presets: tea (3m), egg (6m30s), focus (25m).\n")
     }
 }

@@ -65,8 +65,9 @@ import Testing
             DURATION: 90s, 8m, 1h30m, 1h 30m, 2d, 1:30 (m:ss), 01:02:03 (h:mm:ss);
             a bare number is seconds. At most 365 days.
             NAME is 1-64 characters of any script; quote names with spaces.
-            Without DURATION, NAME is a preset: its length and message (see
-            `timerctl help preset`).
+            Without DURATION, NAME is a preset: its length, message and options (see
+            `timerctl help preset`); with DURATION, a preset's message and options
+            stay. Options typed win over the preset's.
               -m, --message TEXT   shown in the notification
               --remind DURATION    also notify DURATION (10m, 1h30m…) before the end; repeat
                                    it for more, at most 10 (default: timerd's reminders)
@@ -95,25 +96,30 @@ import Testing
 
     @Test func preset() {
         #expect(Help.text(for: "preset") == """
-            Usage: timerctl preset set NAME DURATION [-m TEXT] | ls [--json] | rm NAME...
+            Usage: timerctl preset set NAME DURATION [OPTIONS] | ls [--json] | rm NAME...
 
             Save timers by name, for `timerctl start NAME`.
 
               set NAME DURATION    save a preset, or replace the one of that name;
                                    DURATION as for start
                 -m, --message TEXT shown in its notification
+                OPTIONS            any of start's: --remind, --no-remind, --sound,
+                                   --silent, --volume, --exec, --repeat, --then,
+                                   --cycles; `start NAME` starts it with them
               ls                   list the presets (`timerctl preset` alone does too)
                 --json             print them as JSON, for scripts
               rm NAME...           forget presets
             Presets live in timerd.conf (~/.config/timerd/, $XDG_CONFIG_HOME/timerd/ or
             the file TIMERD_CONFIG names): lengths under [presets] as egg=6m30s, messages
-            under [preset-messages]. Comments and other settings there are kept.
+            under [preset-messages], options as typed under [preset-options]. Comments
+            and other settings there are kept. `start NAME DURATION` with a preset's name
+            keeps its message and options, with DURATION instead of its length.
 
             Also: timerctl presets
 
             Examples:
-              timerctl preset set egg 6m30s
               timerctl preset set tea 3m -m 'take the bag out'
+              timerctl preset set focus 25m --then break 5m --cycles 4
               timerctl preset ls
               timerctl preset ls --json | jq -r '.[].name'
               timerctl preset rm egg

@@ -199,7 +199,7 @@ import Testing
             var bytes: [UInt8] = [0x23, 0xFF, 0x0A]
             #expect(write(fd, &bytes, 3) == 3)
             close(fd)
-            #expect(try scratch.run(.list(json: true)) == #"[{"name":"egg","seconds":60,"message":null}]"# + "\n")
+            #expect(try scratch.run(.list(json: true)) == #"[{"name":"egg","seconds":60,"message":null,"options":null}]"# + "\n")
             #expect(scratch.printed.warnings == ["timerd.conf:3: the line is not UTF-8 text; save the file as UTF-8"])
             let error = try #require(throws: CtlFailure.self) { _ = try scratch.run(.remove(names: ["egg"])) }
             #expect(error.message == "Cannot change the presets: \(scratch.path) is not all UTF-8 text (see above); save it as UTF-8 first.")

@@ -147,9 +147,9 @@ import Testing
     }
 
     @Test func json() throws {
-        #expect(Presets.json([Self.egg]) == #"[{"name":"egg","seconds":390,"message":null}]"# + "\n")
+        #expect(Presets.json([Self.egg]) == #"[{"name":"egg","seconds":390,"message":null,"options":null}]"# + "\n")
         #expect(Presets.json([Self.tea, Preset(name: "x", duration: .milliseconds(500))])
-            == #"[{"name":"tea","seconds":180,"message":"take the bag out"},{"name":"x","seconds":0.5,"message":null}]"# + "\n")
+            == #"[{"name":"tea","seconds":180,"message":"take the bag out","options":null},{"name":"x","seconds":0.5,"message":null,"options":null}]"# + "\n")
         #expect(Presets.json([]) == "[]\n")
     }
 
