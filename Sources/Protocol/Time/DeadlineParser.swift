@@ -31,10 +31,47 @@ public enum DeadlineParser {
 
     /// Resolves `text` against `now` on `calendar`'s wall clock.
     public static func parse(_ text: String, now: Timestamp, calendar: LocalCalendar) throws(TimeParseError) -> Timestamp {
-        let original = text.trimmingWhitespace
+        try resolve(text, now: now, calendar: calendar).instant
+    }
+
+    /// A deadline as read: its instant, and when the time asked for is one the clock skips or
+    /// shows twice that day, what was done about it, so that the user can be told.
+    public struct Resolution: Sendable, Equatable {
+        public var instant: Timestamp
+        public var clockChange: ClockChange?
+    }
+
+    /// A time asked for on a day the clocks change.
+    public enum ClockChange: Sendable, Equatable {
+        /// The clock jumps over `asked` (spring forward): the deadline is `set`, as far after.
+        case skipped(asked: LocalDateTime, set: LocalDateTime)
+        /// The clock shows `asked` twice (fall back): the first time, or the `second` when
+        /// the first has gone by.
+        case repeated(asked: LocalDateTime, second: Bool)
+    }
+
+    /// `parse`, saying also whether the time asked for fell in a clock change.
+    public static func resolve(_ text: String, now: Timestamp, calendar: LocalCalendar) throws(TimeParseError) -> Resolution {
+        let context = Context(original: text.trimmingWhitespace, now: now, calendar: calendar)
+        let instant = try read(context)
+        // Only a reading of the wall clock can fall in a change (not `+45m` nor RFC 3339).
+        guard let asked = context.reading else { return Resolution(instant: instant) }
+        let occurrences = calendar.occurrences(asked)
+        if occurrences.count == 2, occurrences.contains(instant) {
+            return Resolution(instant: instant, clockChange: .repeated(asked: asked, second: instant == occurrences[1]))
+        }
+        let set = calendar.local(instant)
+        if occurrences.count == 1, calendar.local(occurrences[0]) != asked, set != asked {
+            return Resolution(instant: instant, clockChange: .skipped(asked: asked, set: set))
+        }
+        return Resolution(instant: instant)
+    }
+
+    private static func read(_ context: Context) throws(TimeParseError) -> Timestamp {
+        let original = context.original
+        let (now, calendar) = (context.now, context.calendar)
         guard !original.isEmpty else { throw TimeParseError("No deadline was given. " + forms) }
         let words = original.lowercased().split(whereSeparator: \.isWhitespace).map(String.init)
-        let context = Context(original: original, now: now, calendar: calendar)
 
         if original.first == "+" {
             return now + (try DurationParser.parseMagnitude(original.dropFirst(), quoting: original))
@@ -60,11 +97,11 @@ public enum DeadlineParser {
 
         if head == "midnight" || head == "eod" {
             guard tokens.count == 1 else { throw context.unknown }
-            return calendar.timestamp(LocalDateTime(date: today.adding(days: 1)))
+            return context.timestamp(LocalDateTime(date: today.adding(days: 1)))
         }
         if head == "today" {
             let time = try context.requiredTime(rest, example: "today 17:00")
-            return try context.ahead(calendar.firstOccurrence(of: time.on(today), after: now) ?? calendar.timestamp(time.on(today)))
+            return try context.ahead(context.firstOccurrence(of: time.on(today), after: now) ?? context.timestamp(time.on(today)))
         }
         if head == "yesterday" || tokens.last == "ago" {
             throw TimeParseError(
@@ -75,7 +112,7 @@ public enum DeadlineParser {
             var time = try context.requiredTime(rest, example: "tonight 21:00")
             // "tonight 9:00" is nine in the evening.
             if (1...11).contains(time.hour) { time.hour += 12 }
-            return try context.ahead(calendar.firstOccurrence(of: time.on(today), after: now) ?? calendar.timestamp(time.on(today)))
+            return try context.ahead(context.firstOccurrence(of: time.on(today), after: now) ?? context.timestamp(time.on(today)))
         }
         if head == "next", tokens.count > 1, let weekday = weekdays[tokens[1]] {
             // "Next Friday" is this coming one to some and the one after to others: say both.
@@ -92,21 +129,21 @@ public enum DeadlineParser {
         if let named = try context.monthDate(tokens, today: today) { return named }
         if head == "tomorrow" {
             let time = try context.requiredTime(rest, example: "tomorrow 9:00")
-            return try context.ahead(calendar.timestamp(time.on(today.adding(days: 1))))
+            return try context.ahead(context.timestamp(time.on(today.adding(days: 1))))
         }
         if let weekday = weekdays[head] {
             let time = try context.requiredTime(rest, example: "\(original) 17:00")
             let day = today.adding(days: today.weekday.days(until: weekday))
-            if let instant = calendar.firstOccurrence(of: time.on(day), after: now) { return instant }
-            return calendar.timestamp(time.on(day.adding(days: 7)))
+            if let instant = context.firstOccurrence(of: time.on(day), after: now) { return instant }
+            return context.timestamp(time.on(day.adding(days: 7)))
         }
         if isDateShaped(head) {
             return try context.date(head, time: rest, today: today)
         }
         switch TimeOfDay.read(tokens.joined(separator: " ")) {
         case .time(let time):
-            if let instant = calendar.firstOccurrence(of: time.on(today), after: now) { return instant }
-            return calendar.timestamp(time.on(today.adding(days: 1)))
+            if let instant = context.firstOccurrence(of: time.on(today), after: now) { return instant }
+            return context.timestamp(time.on(today.adding(days: 1)))
         case .outOfRange(let reason):
             throw context.badTime(reason)
         case .notATime:
@@ -114,11 +151,32 @@ public enum DeadlineParser {
         }
     }
 
-    /// The input and the clock, for building results and messages.
-    private struct Context {
+    /// The input and the clock, for building results and messages. A class, local to one
+    /// parse, so that it can note the wall-clock reading the deadline was made from.
+    private final class Context {
         let original: Substring
         let now: Timestamp
         let calendar: LocalCalendar
+        /// The last wall-clock reading turned into an instant: the one the result came from.
+        var reading: LocalDateTime?
+
+        init(original: Substring, now: Timestamp, calendar: LocalCalendar) {
+            self.original = original
+            self.now = now
+            self.calendar = calendar
+        }
+
+        /// `calendar.timestamp`, noting the reading.
+        func timestamp(_ local: LocalDateTime) -> Timestamp {
+            reading = local
+            return calendar.timestamp(local)
+        }
+
+        /// `calendar.firstOccurrence`, noting the reading.
+        func firstOccurrence(of local: LocalDateTime, after now: Timestamp) -> Timestamp? {
+            reading = local
+            return calendar.firstOccurrence(of: local, after: now)
+        }
 
         var unknown: TimeParseError { TimeParseError("\"\(original)\" is not a deadline. " + DeadlineParser.forms) }
 
@@ -160,7 +218,7 @@ public enum DeadlineParser {
             }
             if year < today.year - 100 { throw past(nil) }
             let local = time.on(CivilDate(year: year, month: month, day: day))
-            return try ahead(calendar.firstOccurrence(of: local, after: now) ?? calendar.timestamp(local))
+            return try ahead(firstOccurrence(of: local, after: now) ?? timestamp(local))
         }
 
         /// `dec 24 18:00`, `24 dec`, `24 december 2027 9:00`: nil when the words do not begin

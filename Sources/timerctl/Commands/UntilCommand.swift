@@ -61,7 +61,8 @@ struct UntilCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CtlFailure) {
-        try context.start(
-            try context.builder.deadline(name: name, when: when, message: message, notify: notify, exec: exec, every: every))
+        let (request, note) = try context.builder.deadlineNoting(
+            name: name, when: when, message: message, notify: notify, exec: exec, every: every)
+        try context.start(request, note: note)
     }
 }

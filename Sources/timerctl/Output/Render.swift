@@ -160,6 +160,20 @@ struct Render {
         return TimeFormat.clock(ends, now: now, calendar: calendar)
     }
 
+    /// A deadline asked for at a time the clocks skip or show twice that day, said plainly:
+    /// `02:30 does not exist on Sun 28 Mar (clocks go forward): set for 03:30.`
+    static func clockChange(_ change: DeadlineParser.ClockChange) -> String {
+        func time(_ l: LocalDateTime) -> String { TimeOfDay(hour: l.hour, minute: l.minute, second: l.second).description }
+        func day(_ l: LocalDateTime) -> String { "\(l.date.weekday.abbreviation) \(l.date.day) \(l.date.monthAbbreviation)" }
+        switch change {
+        case .skipped(let asked, let set):
+            return "\(time(asked)) does not exist on \(day(asked)) (clocks go forward): set for \(time(set))."
+        case .repeated(let asked, let second):
+            return "\(time(asked)) comes twice on \(day(asked)) (clocks go back): set for the "
+                + (second ? "second, as the first has gone by." : "first.")
+        }
+    }
+
     /// How late something fired: `3 s late`, `12 min late`, `1 h 20 min late`, `2 days late`.
     /// Rounds down, as `TimeFormat.ago` does, so that the two agree on the same span.
     static func late(_ d: Duration) -> String {

@@ -51,7 +51,16 @@ struct RequestBuilder {
         name: String, when text: String, message: String?, notify: NotifyOptions, exec: String? = nil,
         every words: RecurrenceWords? = nil
     ) throws(CtlFailure) -> Request {
-        let parsed = Result { () throws(TimeParseError) in try DeadlineParser.parse(text, now: now, calendar: calendar) }
+        try deadlineNoting(name: name, when: text, message: message, notify: notify, exec: exec, every: words).request
+    }
+
+    /// `deadline`, with what to tell the user when the time asked for is one the clocks skip
+    /// or show twice that day (`Render.clockChange`).
+    func deadlineNoting(
+        name: String, when text: String, message: String?, notify: NotifyOptions, exec: String? = nil,
+        every words: RecurrenceWords? = nil
+    ) throws(CtlFailure) -> (request: Request, note: String?) {
+        let parsed = Result { () throws(TimeParseError) in try DeadlineParser.resolve(text, now: now, calendar: calendar) }
         // `until 17:00 report`: the two the other way round.
         if case .failure = parsed, (try? DeadlineParser.parse(name, now: now, calendar: calendar)) != nil, !text.contains(" ") {
             throw .usage(
@@ -59,11 +68,12 @@ struct RequestBuilder {
                     + "as in `timerctl until \(TimerText.shellWord(text)) \(TimerText.shellWord(name))`.")
         }
         let name = try checked(name)
-        let at: Timestamp
+        let resolution: DeadlineParser.Resolution
         switch parsed {
-        case .success(let value): at = value
+        case .success(let value): resolution = value
         case .failure(let error): throw .usage(error.message)
         }
+        let at = resolution.instant
         var start = try start(name: name, spec: .deadline(at), endsIn: at - now, message: message, notify: notify)
         start.exec = exec
         if let words {
@@ -78,7 +88,7 @@ struct RequestBuilder {
                 throw .usage("\(words.flag): \(error.message)")
             }
         }
-        return Request(start)
+        return (Request(start), resolution.clockChange.map(Render.clockChange))
     }
 
     /// `snooze NAME [DURATION]`: without a duration, the daemon's default.

@@ -209,6 +209,20 @@ struct TimerctlTests {
         #expect(done["state"] == "done")
     }
 
+    @Test("A deadline at a time the clocks skip or show twice says what it was set for")
+    func clockChanges() throws {
+        let daemon = try Daemon(bus: Self.noBus)
+        let berlin = ["TZ": "Europe/Berlin"]
+        let skipped = try daemon.ctl(["until", "spring", "2027-03-28 02:30"], environment: berlin)
+        #expect(skipped.status == 0, "\(skipped)")
+        #expect(skipped.stdout.hasPrefix("spring: deadline Mar 28 03:30, "), "\(skipped)")
+        #expect(skipped.stdout.hasSuffix("\n02:30 does not exist on Sun 28 Mar (clocks go forward): set for 03:30.\n"), "\(skipped)")
+        let repeated = try daemon.ctl(["until", "autumn", "2027-10-31 02:30"], environment: berlin)
+        #expect(repeated.stdout.hasSuffix("\n02:30 comes twice on Sun 31 Oct (clocks go back): set for the first.\n"), "\(repeated)")
+        let plain = try daemon.ctl(["until", "summer", "2027-07-01 02:30"], environment: berlin)
+        #expect(plain.stdout.split(separator: "\n").count == 1, "no word on other days: \(plain)")
+    }
+
     @Test("timerctl alone lists the timers, and says where help is when there are none")
     func aloneIsLs() throws {
         let daemon = try Daemon(bus: Self.noBus)

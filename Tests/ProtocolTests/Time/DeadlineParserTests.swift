@@ -237,6 +237,38 @@ struct DeadlineParserTests {
         #expect(RFC3339.format(deadline) == utc)
     }
 
+    /// Which readings fall in a clock change, and what was done: the same cases as above,
+    /// with the change `resolve` reports (nil: none).
+    @Test(arguments: [
+        ("berlin", "2026-03-28T08:00:00Z", "tomorrow 2:30", "skipped 2026-03-29 02:30 -> 03:30"),
+        ("berlin", "2026-03-28T08:00:00Z", "2026-03-29 02:30", "skipped 2026-03-29 02:30 -> 03:30"),
+        ("berlin", "2026-03-28T08:00:00Z", "mar 29 2:59:59", "skipped 2026-03-29 02:59:59 -> 03:59:59"),
+        ("berlin", "2026-03-29T00:00:00Z", "today 2:30", "skipped 2026-03-29 02:30 -> 03:30"),
+        ("berlin", "2026-03-29T00:00:00Z", "3:30", "none"),
+        ("berlin", "2026-03-29T00:00:00Z", "1:59", "none"),
+        ("berlin", "2026-03-29T01:45:00Z", "2:30", "none"),  // tomorrow's 02:30 exists
+        ("berlin", "2026-10-24T10:00:00Z", "2026-10-25 02:30", "repeated 2026-10-25 02:30 first"),
+        ("berlin", "2026-10-25T00:15:00Z", "2:30", "repeated 2026-10-25 02:30 first"),
+        ("berlin", "2026-10-25T00:45:00Z", "2:30", "repeated 2026-10-25 02:30 second"),
+        ("berlin", "2026-10-25T00:45:00Z", "3:00", "none"),
+        ("berlin", "2026-10-24T10:00:00Z", "+16h", "none"),
+        ("berlin", "2026-10-24T10:00:00Z", "2026-10-25T02:30:00+02:00", "none"),
+        ("newYork", "2026-03-07T14:00:00Z", "tomorrow 2:30", "skipped 2026-03-08 02:30 -> 03:30"),
+        ("newYork", "2026-10-31T13:00:00Z", "sun 1:30", "repeated 2026-11-01 01:30 first"),
+    ])
+    func clockChangesAreReported(zone: String, now: String, text: String, change: String) throws {
+        let resolution = try DeadlineParser.resolve(text, now: instant(now), calendar: calendar(zone))
+        #expect(resolution.instant == (try DeadlineParser.parse(text, now: instant(now), calendar: calendar(zone))))
+        func day(_ l: LocalDateTime) -> String { "\(l.date) \(TimeOfDay(hour: l.hour, minute: l.minute, second: l.second))" }
+        let described =
+            switch resolution.clockChange {
+            case nil: "none"
+            case .skipped(let asked, let set)?: "skipped \(day(asked)) -> \(TimeOfDay(hour: set.hour, minute: set.minute, second: set.second))"
+            case .repeated(let asked, let second)?: "repeated \(day(asked)) \(second ? "second" : "first")"
+            }
+        #expect(described == change, "\(text)")
+    }
+
     /// `tomorrow 9:00` at 9:00 is a wall-clock day away: 23 or 25 hours across a transition.
     @Test(arguments: [
         ("berlin", "2026-03-28T08:00:00Z", 23), ("berlin", "2026-10-24T07:00:00Z", 25),

@@ -82,6 +82,21 @@ import Protocol
         #expect(rows.map { $0.split(separator: " ")[1] } == ["paused", "a", "b", "slow", "done", "done"])
     }
 
+    // MARK: Clock changes
+
+    @Test func aTimeTheClocksSkipOrShowTwiceIsSaidPlainly() {
+        let march = LocalDateTime(date: CivilDate(year: 2027, month: 3, day: 28), hour: 2, minute: 30)
+        var set = march
+        set.hour = 3
+        #expect(Render.clockChange(.skipped(asked: march, set: set))
+            == "02:30 does not exist on Sun 28 Mar (clocks go forward): set for 03:30.")
+        let october = LocalDateTime(date: CivilDate(year: 2027, month: 10, day: 31), hour: 2, minute: 30)
+        #expect(Render.clockChange(.repeated(asked: october, second: false))
+            == "02:30 comes twice on Sun 31 Oct (clocks go back): set for the first.")
+        #expect(Render.clockChange(.repeated(asked: october, second: true))
+            == "02:30 comes twice on Sun 31 Oct (clocks go back): set for the second, as the first has gone by.")
+    }
+
     // MARK: Bars
 
     static let bars: [(Double, String)] = [
