@@ -62,7 +62,7 @@ let package = Package(
         // notifications a real session bus and notification server (`make test` starts them).
         .testTarget(
             name: "IntegrationTests", dependencies: ["timerd", "timerctl", "timerd-bench", "Protocol", "CLinux", "TestSupport"],
-            exclude: ["Support/mock_notifications.py"]),
+            exclude: ["Support/mock_notifications.py", "Support/old_timerd.py"]),
     ],
     swiftLanguageModes: [.v6]
 )

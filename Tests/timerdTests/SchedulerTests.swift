@@ -256,7 +256,7 @@ private let t0 = Moment.start
         let replies = await h.send(#"{"jsonrpc":"2.0","id":"p","method":"ping"}"#)
         let result = try #require(replies.first??["result"])
         #expect(result["version"] == .string(Harness.version))
-        #expect(result["protocol"] == 1)
+        #expect(result["protocol"] == 2)
         #expect(result["protocol"]?.int64Value == Int64(protocolVersion))
     }
 }

@@ -1,5 +1,5 @@
 /// The protocol's version, bumped on every incompatible change; `ping` reports it.
-public let protocolVersion = 1
+public let protocolVersion = 2
 
 /// One JSON-RPC request read by the daemon: its id (nil for a notification, which gets no
 /// reply) and the typed request or the reason it could not be read.
@@ -165,8 +165,12 @@ public enum RPC {
         if case .string("event")? = o["method"] {
             guard let params = o["params"], let name = params["event"]?.stringValue, let timer = params["timer"]
             else { throw unexpected() }
-            guard let event = TimerEvent(rawValue: name) else { return .otherEvent(name) }
-            return .event(event, try TimerInfo(json: timer))
+            // An event, or a timer (a kind, a state), that a later daemon has and this version
+            // has not: passed over, as fields it does not know are.
+            guard let event = TimerEvent(rawValue: name), let info = try? TimerInfo(json: timer) else {
+                return .otherEvent(name)
+            }
+            return .event(event, info)
         }
         guard let id = o["id"] else { throw unexpected() }
         if let result = o["result"] { return .reply(id: id, result: .success(result)) }

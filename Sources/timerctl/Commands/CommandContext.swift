@@ -8,6 +8,11 @@ struct CommandContext {
     var noSpawn = false
     var calendar = LocalCalendar(zone: SystemTimeZone())
     var output: (String) -> Void = { print($0, terminator: "") }
+    /// A line for standard error, as `timerctl: …`, for what goes on despite it.
+    var warn: (String) -> Void = { line in
+        var bytes = Array("timerctl: \(line)\n".utf8)
+        _ = Glibc.write(2, &bytes, bytes.count)
+    }
     var terminal = Terminal.detect(environment: Environment.current())
 
     var render: Render { Render(now: Self.wallNow(), calendar: calendar, terminal: terminal) }
@@ -42,9 +47,12 @@ struct CommandContext {
     func list(_ connection: inout DaemonConnection) throws(CtlFailure) -> (objects: [JSONValue], timers: [TimerInfo]) {
         let reply = try connection.call(.list)
         guard case .array(let items)? = reply["timers"] else { throw .unreachable("The daemon's reply has no timers in it.") }
-        var timers: [TimerInfo] = []
-        for item in items {
-            do { timers.append(try TimerInfo(json: item)) } catch { throw .unreachable(error.message) }
+        // A timer this version cannot read (a kind a later timerd has) is left out, and said.
+        let timers = items.compactMap { try? TimerInfo(json: $0) }
+        if timers.count < items.count {
+            let n = items.count - timers.count
+            warn("\(n) timer\(n == 1 ? "" : "s") of a kind this timerctl does not know (from a newer timerd) "
+                + "\(n == 1 ? "is" : "are") not shown; `timerctl ls --json` shows every timer.")
         }
         return (items, timers)
     }

@@ -74,7 +74,11 @@ enum Connect {
         var uid: UInt32 = 0
         var pid: Int32 = 0
         let me = getuid()
-        guard clinux_peer_credentials(fd, &uid, &pid) == 0, uid != me, me != 0 else { return DaemonConnection(fd: fd) }
+        guard clinux_peer_credentials(fd, &uid, &pid) == 0, uid != me, me != 0 else {
+            var connection = DaemonConnection(fd: fd)
+            connection.peer = pid > 0 ? pid : nil
+            return connection
+        }
         close(fd)
         throw .unreachable(
             "The timerd at \(location.path) is run by user \(uid), not by you (user \(me)); timerctl will not talk to it. "

@@ -19,6 +19,9 @@ struct DaemonConnection: ~Copyable {
     /// fill what the socket takes, not the whole of a long pipeline at once.
     private static let sendWindow = 65_536
 
+    /// The daemon's process, when the socket said (for advice that names it).
+    var peer: Int32?
+
     init(fd: Int32) { self.fd = fd }
 
     deinit { close(fd) }
@@ -31,7 +34,18 @@ struct DaemonConnection: ~Copyable {
     /// Sends several requests at once (pipelined) and returns their results in order, each
     /// refusal in timerctl's words (`Hints`).
     mutating func call(_ requests: [Request]) throws(CtlFailure) -> [Result<JSONValue, CtlFailure>] {
-        try exchange(requests).map { $0.mapError { .refused(Hints.text(for: $0)) } }
+        let answers = try exchange(requests)
+        func unknownMethod(_ answer: Result<JSONValue, RPCError>) -> Bool {
+            if case .failure(let error) = answer { error.code == RPCError.methodNotFoundCode } else { false }
+        }
+        guard let index = answers.firstIndex(where: unknownMethod) else {
+            return answers.map { $0.mapError { .refused(Hints.text(for: $0)) } }
+        }
+        // A method timerctl sends that timerd does not know: that timerd is older, still running
+        // from before an upgrade. Its ping says which it is, for advice on restarting it.
+        let daemon = try? exchange(.ping).get()
+        let outdated = Hints.olderDaemon(method: requests[index].method, ping: daemon, pid: peer)
+        return answers.map { answer in answer.mapError { unknownMethod(answer) ? .refused(outdated) : .refused(Hints.text(for: $0)) } }
     }
 
     /// Sends one request and returns the daemon's answer as it sent it, error code and all.

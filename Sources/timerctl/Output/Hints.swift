@@ -8,6 +8,19 @@ enum Hints {
     /// The sentence for `error`: timerctl's for its reason, or the daemon's own message when
     /// there is no reason (an older daemon, or an error without one), one this timerctl does
     /// not know (a newer daemon), or when a fact the sentence needs is missing.
+    /// The running timerd did not know `method`: it is older than this timerctl. `ping` is its
+    /// answer to ping (nil if none came), `pid` its process when known.
+    static func olderDaemon(method: String, ping: JSONValue?, pid: Int32?) -> String {
+        let version = ping?["version"]?.stringValue.map { "timerd \($0)" } ?? "The timerd running"
+        let proto = ping?["protocol"]?.int64Value.map { " (protocol \($0))" } ?? ""
+        let restart =
+            ping?["startedBy"]?.stringValue == "systemd"
+            ? "`systemctl --user restart timerd`"
+            : "`kill \(pid.map(String.init) ?? "$(pidof timerd)")`, then run the command again (timerctl starts the new timerd)"
+        return "\(version)\(proto) is older than this timerctl (protocol \(protocolVersion)) and does not know "
+            + "\(quoted(method)): it is still running from before an upgrade. Restart it (its timers are kept): \(restart)."
+    }
+
     static func text(for error: RPCError) -> String {
         guard let reason = error.reason else { return error.message }
         return hint(reason, Facts(error: error)) ?? error.message

@@ -44,7 +44,7 @@ struct SocketProtocolTests {
         #expect(error["error"]?["message"]?.stringValue?.contains("one JSON-RPC request object per line") == true)
         client.send("not json at all")
         #expect(try client.readJSON()?["error"]?["code"] == .integer(-32700))
-        #expect(try client.call("ping")["result"]?["protocol"] == .integer(1))
+        #expect(try client.call("ping")["result"]?["protocol"] == .integer(2))
     }
 
     @Test("Errors carry the documented codes and say what to do")

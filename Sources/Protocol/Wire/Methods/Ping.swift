@@ -5,7 +5,7 @@ extension Methods {
         public static let parameters: [String] = []
         public static let documentation = MethodDocumentation(
             params: "none",
-            result: #"`{version, protocol, startedBy}`, e.g. `{"version":"0.1.0","protocol":1,"startedBy":"systemd"}` (`startedBy`: `systemd`, `autostart`, `timerctl` or `hand`)"#)
+            result: #"`{version, protocol, startedBy}`, e.g. `{"version":"0.1.0","protocol":2,"startedBy":"systemd"}` (`startedBy`: `systemd`, `autostart`, `timerctl` or `hand`; `protocol`: see [Versions](#versions))"#)
 
         public init() {}
 
