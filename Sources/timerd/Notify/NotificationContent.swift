@@ -74,11 +74,11 @@ struct NotificationContent: Equatable, Sendable {
         let when = "\(weekday) \(TimeFormat.clock(ends, now: ends, calendar: calendar))"
         var body = info.kind == .deadline ? "Deadline \(when)" : "Ends \(when)"
         if let open = openTasks(info) { body += "\n\(open)" }
-        if let message = info.message, !message.isEmpty { body = "\(NotificationText.message(message))\n\(body)" }
         return NotificationContent(
             // The time really left, to the nearest second: after a suspend it may be less than
             // the reminder was set for.
-            summary: "\(info.name): \(TimeFormat.words(info.remaining + .milliseconds(500))) left", body: body,
+            summary: "\(info.name): \(TimeFormat.words(info.remaining + .milliseconds(500))) left",
+            body: withMessage(info, body),
             urgency: NotificationSettings.defaults.urgency(for: .reminder),
             timers: [info.name], actions: [.dismiss])
     }
@@ -93,8 +93,9 @@ struct NotificationContent: Equatable, Sendable {
             urgency: NotificationSettings.defaults.urgency(for: .reminder), timers: [info.name], actions: [.dismiss])
     }
 
-    /// A repeating timer went on to its next step: "focus done" / "Now break for 5m, until
-    /// 18:47 (round 2 of 4)." It replaces the timer's previous notification.
+    /// A repeating timer went on to its next step: "focus done" / "Write the intro" (its
+    /// message, if any) / "Now break for 5m, until 18:47 (round 2 of 4)." It replaces the
+    /// timer's previous notification.
     static func advanced(_ advancing: Advancing, now: Timestamp, calendar: LocalCalendar) -> NotificationContent {
         let info = advancing.info
         let next = info.cycle?.step ?? info.name
@@ -102,8 +103,8 @@ struct NotificationContent: Equatable, Sendable {
         let round = info.cycle.map { " (round \($0.round) of \($0.rounds))" } ?? ""
         return NotificationContent(
             summary: "\(advancing.finished.name) done",
-            body: "Now \(next) for \(TimeFormat.compact(info.duration)),\(until)\(round).", timers: [info.name],
-            actions: [.dismiss])
+            body: withMessage(info, "Now \(next) for \(TimeFormat.compact(info.duration)),\(until)\(round)."),
+            timers: [info.name], actions: [.dismiss])
     }
 
     /// Every item of a running timer's checklist is done: "report: all 5 tasks done" /
@@ -181,15 +182,22 @@ struct NotificationContent: Equatable, Sendable {
             body: shown.joined(separator: ", ") + more, timers: names, actions: actions)
     }
 
-    /// "8m timer done (started 18:34)" or "Deadline reached: Fri 17:00", after the message if any.
+    /// "8m timer done (started 18:34)", "4 rounds of focus 25m + break 5m done (started
+    /// 16:30)" for a repeating timer's end, or "Deadline reached: Fri 17:00", after the
+    /// message if any.
     static func body(for firing: Firing, calendar: LocalCalendar) -> String {
         let info = firing.info
         let ended = info.endsAt ?? firing.startedAt
         let what: String
         switch info.kind {
         case .countdown:
-            let started = TimeFormat.clock(firing.startedAt, now: ended, calendar: calendar)
-            what = "\(TimeFormat.compact(info.duration)) timer done (started \(started))"
+            if let chain = firing.chain {
+                let began = chain.began.map { " (started \(TimeFormat.clock($0, now: ended, calendar: calendar)))" } ?? ""
+                what = "\(plan(chain)) done\(began)"
+            } else {
+                let started = TimeFormat.clock(firing.startedAt, now: ended, calendar: calendar)
+                what = "\(TimeFormat.compact(info.duration)) timer done (started \(started))"
+            }
         case .deadline:
             let weekday = calendar.local(ended).date.weekday.abbreviation
             what = "Deadline reached: \(weekday) \(TimeFormat.clock(ended, now: ended, calendar: calendar))"
@@ -198,8 +206,21 @@ struct NotificationContent: Equatable, Sendable {
             what = "Stopwatch at \(TimeFormat.elapsed(info.elapsed))"
         }
         var text = what
-        if let cycle = info.cycle, cycle.rounds > 1 { text += "; all \(cycle.rounds) rounds done" }
         if let open = openTasks(info) { text += "\n\(open)" }
+        return withMessage(info, text)
+    }
+
+    /// What a repeating timer runs: its steps with their lengths, and how many rounds: "4
+    /// rounds of focus 25m + break 5m", "focus 25m + break 5m" (one round), "3 rounds of tea 5m"
+    /// (`--repeat 3`).
+    static func plan(_ chain: Chain) -> String {
+        let steps = chain.steps.map { "\($0.name) \(TimeFormat.compact($0.length))" }.joined(separator: " + ")
+        return chain.rounds > 1 ? "\(chain.rounds) rounds of \(steps)" : steps
+    }
+
+    /// `text` after the timer's message, if it has one: every notification about one timer
+    /// (its end, a step's, a reminder) leads with what the user wrote.
+    static func withMessage(_ info: TimerInfo, _ text: String) -> String {
         guard let message = info.message, !message.isEmpty else { return text }
         return "\(NotificationText.message(message))\n\(text)"
     }
