@@ -137,9 +137,22 @@ struct NotificationContent: Equatable, Sendable {
         return names.prefix(namesInSummary).joined(separator: ", ") + " and \(names.count - namesInSummary) more"
     }
 
-    private static func limited(_ lines: [String]) -> String {
-        guard lines.count > linesInBody else { return lines.joined(separator: "\n") }
-        return (lines.prefix(linesInBody) + ["… and \(lines.count - linesInBody) more"]).joined(separator: "\n")
+    /// At most `linesInBody` of `lines`, then "… and N more" for the rest. With
+    /// `maxCharacters`, fewer lines where needed so that the whole, "… and N more" included,
+    /// fits: the body's cut (`NotificationText.body`) would take the count away with the end.
+    private static func limited(_ lines: [String], maxCharacters: Int = .max) -> String {
+        var kept = 0, length = 0
+        for line in lines.prefix(linesInBody) {
+            let added = length + (kept == 0 ? 0 : 1) + line.count
+            let rest = lines.count - kept - 1
+            let tail = rest > 0 ? "\n… and \(rest) more".count : 0
+            // The first line is kept whatever its length: the body's cut shortens it.
+            guard kept == 0 || added + tail <= maxCharacters else { break }
+            kept += 1
+            length = added
+        }
+        let rest = lines.count - kept
+        return (lines.prefix(kept) + (rest > 0 ? ["… and \(rest) more"] : [])).joined(separator: "\n")
     }
 
     /// Why timers fired late.
@@ -160,8 +173,14 @@ struct NotificationContent: Equatable, Sendable {
         }
     }
 
-    /// One notification for timers that came due while nobody could tell: "2 timers finished
-    /// while timerd was not running" / "pasta (12 min ago), eggs (3 min ago)".
+    /// One notification for timers that came due while nobody could tell: "pasta finished
+    /// while timerd was not running" / the body of its notification on time, then "It was due
+    /// at 18:42, 12 min ago."; for several, "2 timers finished while timerd was not running"
+    /// with a line for each: "pasta (12 min ago): Drain it", "eggs (3 min ago)". A message
+    /// there is its first line, as short as a checklist item (`NotificationText.item`): a
+    /// line of a bubble is 40 to 60 characters wide, and twenty timers of wrapped lines would
+    /// already overflow one. The lines stop where the body's room (`maxBodyCharacters`) would
+    /// no longer hold them and "… and N more".
     static func missed(_ firings: [Firing], _ absence: Absence, now: Timestamp, calendar: LocalCalendar)
         -> NotificationContent
     {
@@ -175,11 +194,13 @@ struct NotificationContent: Equatable, Sendable {
                 body: "\(body(for: only, calendar: calendar))\nIt was due at \(due), \(ago(only)).", timers: names,
                 actions: actions)
         }
-        let shown = firings.prefix(linesInBody).map { "\($0.info.name) (\(ago($0)))" }
-        let more = firings.count > linesInBody ? " and \(firings.count - linesInBody) more" : ""
+        let lines = firings.map { firing in
+            let message = firing.info.message.flatMap { $0.isEmpty ? nil : ": \(NotificationText.item($0))" } ?? ""
+            return "\(firing.info.name) (\(ago(firing)))\(message)"
+        }
         return NotificationContent(
             summary: "\(firings.count) timers finished \(absence.phrase)",
-            body: shown.joined(separator: ", ") + more, timers: names, actions: actions)
+            body: limited(lines, maxCharacters: NotificationText.maxBodyCharacters), timers: names, actions: actions)
     }
 
     /// "8m timer done (started 18:34)", "4 rounds of focus 25m + break 5m done (started
