@@ -100,7 +100,8 @@ struct NotificationContent: Equatable, Sendable {
         let info = advancing.info
         let next = info.cycle?.step ?? info.name
         let until = info.endsAt.map { " until \(TimeFormat.clock($0, now: now, calendar: calendar))" } ?? ""
-        let round = info.cycle.map { " (round \($0.round) of \($0.rounds))" } ?? ""
+        // One round (`--then` without `--cycles`) has no round to count.
+        let round = info.cycle.flatMap { $0.rounds > 1 ? " (round \($0.round) of \($0.rounds))" : nil } ?? ""
         return NotificationContent(
             summary: "\(advancing.finished.name) done",
             body: withMessage(info, "Now \(next) for \(TimeFormat.compact(info.duration)),\(until)\(round)."),

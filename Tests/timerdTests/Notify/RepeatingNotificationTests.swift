@@ -133,6 +133,12 @@ private let t0 = Moment.start  // Fri 18:34 UTC
         #expect(second.map(\.timers) == [["focus"]])
     }
 
+    @Test func theStepOfASingleRoundCountsNoRounds() throws {
+        var table = try Self.table(Repeats(rounds: 1, then: Self.breakStep), message: "Write the intro")
+        let steps = Self.steps(&table, at: t0.advanced(by: .minutes(25)))
+        #expect(steps.map(\.body) == ["Write the intro\nNow break for 5m, until 19:04."])
+    }
+
     @Test func aStepWithoutAMessageSaysOnlyWhatIsNext() throws {
         var table = try Self.table(Repeats(rounds: 3), name: "tea", length: .minutes(5))
         let steps = Self.steps(&table, at: t0.advanced(by: .minutes(5)))
