@@ -190,13 +190,15 @@ private func listed(_ reply: JSONValue?) throws -> [TimerInfo] {
     @Test func timersDueWhileTheDaemonWasNotRunningFireAtStartInOneNotification() async throws {
         let a = Harness()
         _ = await a.start("pasta", seconds: 20 * 60)
-        _ = await a.send(.start(name: "eggs", spec: .deadline(t0.wall + .minutes(29)), message: nil))
+        _ = await a.send(.start(name: "eggs", spec: .deadline(t0.wall + .minutes(29)), message: "Cold water"))
         _ = await a.start("rice", seconds: 60 * 60)
 
         let b = Harness(store: a.store, at: t0.advanced(by: .minutes(32)))
         #expect(try await b.scheduler.start() == Scheduler.StartReport(restored: 3, missed: 2))
         #expect(
-            b.notifier.shown.map { [$0.summary, $0.body] } == [["2 timers finished while timerd was not running", "pasta (12 min ago), eggs (3 min ago)"]])
+            b.notifier.shown.map { [$0.summary, $0.body] } == [
+                ["2 timers finished while timerd was not running", "pasta (12 min ago)\neggs (3 min ago): Cold water"]
+            ])
         #expect(b.alarm.armings == [RecordingAlarm.Arming(boot: t0.boot + .hours(1), wall: nil)])
 
         let history = try #require(await b.send(.history(limit: nil))?["result"]?["entries"]?.arrayValue)
@@ -230,7 +232,7 @@ private func listed(_ reply: JSONValue?) throws -> [TimerInfo] {
         h.clock.advance(by: .hours(1))  // asleep: both clocks move
         await h.scheduler.wake()
         #expect(
-            h.notifier.shown.map { [$0.summary, $0.body] } == [["2 timers finished while the computer was asleep", "pasta (50 min ago), eggs (30 min ago)"]])
+            h.notifier.shown.map { [$0.summary, $0.body] } == [["2 timers finished while the computer was asleep", "pasta (50 min ago)\neggs (30 min ago)"]])
         let timers = await h.scheduler.timers()
         #expect(timers.map(\.state) == [.done, .done, .running, .running])
         #expect(timers.map(\.remaining) == [.zero, .zero, .hours(1), .hours(2)])

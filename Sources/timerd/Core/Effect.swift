@@ -49,6 +49,9 @@ struct Firing: Equatable, Sendable {
     var info: TimerInfo
     /// When the run that just ended began.
     var startedAt: Timestamp
+    /// The plan of a repeating timer whose last step just ended (it ran all of it); nil for a
+    /// timer that runs once, and for a run past its plan (a finished one snoozed or extended).
+    var chain: Chain? = nil
 }
 
 extension Firing {

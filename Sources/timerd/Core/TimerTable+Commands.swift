@@ -35,7 +35,7 @@ extension TimerTable {
         }
         if case .countdown(let length) = schedule {
             guard every == nil else { throw .invalid("Only a deadline comes again by a rule; a countdown repeats with --repeat.") }
-            record.chain = Chain(name: name, length: length, repeats: repeats)
+            record.chain = Chain(name: name, length: length, repeats: repeats, began: now.wall)
         }
         record.every = every
         record.reminders = Array(Set(reminders.filter { $0 > .zero })).sorted(by: >)
@@ -113,7 +113,7 @@ extension TimerTable {
         if record.kind == .stopwatch { return resetStopwatch(record, at: now) }
         record.total = record.length
         record.startedAt = now.wall
-        record.chain = record.chain?.restarted
+        record.chain = record.chain?.restarted(at: now.wall)
         record.phase = .running(due: .boot(now.boot + record.length))
         store(record, at: now)
         return outcome(record, .reset, at: now)
@@ -161,6 +161,7 @@ extension TimerTable {
             guard delta > .zero else { throw .doneNeedsPositive(name: name) }
             record.total = delta
             record.startedAt = now.wall
+            record.chain?.spent = true
             record.phase = .running(due: .boot(now.boot + delta))
         case (.deadline, .running(.wall(let at))), (.deadline, .done(let at, _)):
             let moved = at + delta
@@ -204,6 +205,7 @@ extension TimerTable {
         try Self.check(countdown: delay)
         record.total = delay
         record.startedAt = now.wall
+        record.chain?.spent = true
         switch record.kind {
         case .countdown: record.phase = .running(due: .boot(now.boot + delay))
         case .deadline: record.phase = .running(due: .wall(now.wall + delay))

@@ -84,7 +84,10 @@ extension TimerTable {
             fired.sort { ($0.endsAt(at: now)!, $0.id) < ($1.endsAt(at: now)!, $1.id) }
             let infos = fired.map { $0.info(at: now) }
             effects += infos.map { Effect.event(.fired, $0) }
-            effects.append(.notify(zip(fired, infos).map { Firing(info: $1, startedAt: $0.startedAt) }))
+            effects.append(
+                .notify(zip(fired, infos).map { record, info in
+                    Firing(info: info, startedAt: record.startedAt, chain: record.chain.flatMap { $0.spent ? nil : $0 })
+                }))
         }
         effects += recurred
         // Only the nearest reminder of each timer that still runs (after a suspend several may

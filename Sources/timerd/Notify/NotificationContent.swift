@@ -74,11 +74,11 @@ struct NotificationContent: Equatable, Sendable {
         let when = "\(weekday) \(TimeFormat.clock(ends, now: ends, calendar: calendar))"
         var body = info.kind == .deadline ? "Deadline \(when)" : "Ends \(when)"
         if let open = openTasks(info) { body += "\n\(open)" }
-        if let message = info.message, !message.isEmpty { body = "\(NotificationText.message(message))\n\(body)" }
         return NotificationContent(
             // The time really left, to the nearest second: after a suspend it may be less than
             // the reminder was set for.
-            summary: "\(info.name): \(TimeFormat.words(info.remaining + .milliseconds(500))) left", body: body,
+            summary: "\(info.name): \(TimeFormat.words(info.remaining + .milliseconds(500))) left",
+            body: withMessage(info, body),
             urgency: NotificationSettings.defaults.urgency(for: .reminder),
             timers: [info.name], actions: [.dismiss])
     }
@@ -93,17 +93,19 @@ struct NotificationContent: Equatable, Sendable {
             urgency: NotificationSettings.defaults.urgency(for: .reminder), timers: [info.name], actions: [.dismiss])
     }
 
-    /// A repeating timer went on to its next step: "focus done" / "Now break for 5m, until
-    /// 18:47 (round 2 of 4)." It replaces the timer's previous notification.
+    /// A repeating timer went on to its next step: "focus done" / "Write the intro" (its
+    /// message, if any) / "Now break for 5m, until 18:47 (round 2 of 4)." It replaces the
+    /// timer's previous notification.
     static func advanced(_ advancing: Advancing, now: Timestamp, calendar: LocalCalendar) -> NotificationContent {
         let info = advancing.info
         let next = info.cycle?.step ?? info.name
         let until = info.endsAt.map { " until \(TimeFormat.clock($0, now: now, calendar: calendar))" } ?? ""
-        let round = info.cycle.map { " (round \($0.round) of \($0.rounds))" } ?? ""
+        // One round (`--then` without `--cycles`) has no round to count.
+        let round = info.cycle.flatMap { $0.rounds > 1 ? " (round \($0.round) of \($0.rounds))" : nil } ?? ""
         return NotificationContent(
             summary: "\(advancing.finished.name) done",
-            body: "Now \(next) for \(TimeFormat.compact(info.duration)),\(until)\(round).", timers: [info.name],
-            actions: [.dismiss])
+            body: withMessage(info, "Now \(next) for \(TimeFormat.compact(info.duration)),\(until)\(round)."),
+            timers: [info.name], actions: [.dismiss])
     }
 
     /// Every item of a running timer's checklist is done: "report: all 5 tasks done" /
@@ -136,9 +138,22 @@ struct NotificationContent: Equatable, Sendable {
         return names.prefix(namesInSummary).joined(separator: ", ") + " and \(names.count - namesInSummary) more"
     }
 
-    private static func limited(_ lines: [String]) -> String {
-        guard lines.count > linesInBody else { return lines.joined(separator: "\n") }
-        return (lines.prefix(linesInBody) + ["… and \(lines.count - linesInBody) more"]).joined(separator: "\n")
+    /// At most `linesInBody` of `lines`, then "… and N more" for the rest. With
+    /// `maxCharacters`, fewer lines where needed so that the whole, "… and N more" included,
+    /// fits: the body's cut (`NotificationText.body`) would take the count away with the end.
+    private static func limited(_ lines: [String], maxCharacters: Int = .max) -> String {
+        var kept = 0, length = 0
+        for line in lines.prefix(linesInBody) {
+            let added = length + (kept == 0 ? 0 : 1) + line.count
+            let rest = lines.count - kept - 1
+            let tail = rest > 0 ? "\n… and \(rest) more".count : 0
+            // The first line is kept whatever its length: the body's cut shortens it.
+            guard kept == 0 || added + tail <= maxCharacters else { break }
+            kept += 1
+            length = added
+        }
+        let rest = lines.count - kept
+        return (lines.prefix(kept) + (rest > 0 ? ["… and \(rest) more"] : [])).joined(separator: "\n")
     }
 
     /// Why timers fired late.
@@ -159,8 +174,14 @@ struct NotificationContent: Equatable, Sendable {
         }
     }
 
-    /// One notification for timers that came due while nobody could tell: "2 timers finished
-    /// while timerd was not running" / "pasta (12 min ago), eggs (3 min ago)".
+    /// One notification for timers that came due while nobody could tell: "pasta finished
+    /// while timerd was not running" / the body of its notification on time, then "It was due
+    /// at 18:42, 12 min ago."; for several, "2 timers finished while timerd was not running"
+    /// with a line for each: "pasta (12 min ago): Drain it", "eggs (3 min ago)". A message
+    /// there is its first line, as short as a checklist item (`NotificationText.item`): a
+    /// line of a bubble is 40 to 60 characters wide, and twenty timers of wrapped lines would
+    /// already overflow one. The lines stop where the body's room (`maxBodyCharacters`) would
+    /// no longer hold them and "… and N more".
     static func missed(_ firings: [Firing], _ absence: Absence, now: Timestamp, calendar: LocalCalendar)
         -> NotificationContent
     {
@@ -174,22 +195,31 @@ struct NotificationContent: Equatable, Sendable {
                 body: "\(body(for: only, calendar: calendar))\nIt was due at \(due), \(ago(only)).", timers: names,
                 actions: actions)
         }
-        let shown = firings.prefix(linesInBody).map { "\($0.info.name) (\(ago($0)))" }
-        let more = firings.count > linesInBody ? " and \(firings.count - linesInBody) more" : ""
+        let lines = firings.map { firing in
+            let message = firing.info.message.flatMap { $0.isEmpty ? nil : ": \(NotificationText.item($0))" } ?? ""
+            return "\(firing.info.name) (\(ago(firing)))\(message)"
+        }
         return NotificationContent(
             summary: "\(firings.count) timers finished \(absence.phrase)",
-            body: shown.joined(separator: ", ") + more, timers: names, actions: actions)
+            body: limited(lines, maxCharacters: NotificationText.maxBodyCharacters), timers: names, actions: actions)
     }
 
-    /// "8m timer done (started 18:34)" or "Deadline reached: Fri 17:00", after the message if any.
+    /// "8m timer done (started 18:34)", "4 rounds of focus 25m + break 5m done (started
+    /// 16:30)" for a repeating timer's end, or "Deadline reached: Fri 17:00", after the
+    /// message if any.
     static func body(for firing: Firing, calendar: LocalCalendar) -> String {
         let info = firing.info
         let ended = info.endsAt ?? firing.startedAt
         let what: String
         switch info.kind {
         case .countdown:
-            let started = TimeFormat.clock(firing.startedAt, now: ended, calendar: calendar)
-            what = "\(TimeFormat.compact(info.duration)) timer done (started \(started))"
+            if let chain = firing.chain {
+                let began = chain.began.map { " (started \(TimeFormat.clock($0, now: ended, calendar: calendar)))" } ?? ""
+                what = "\(plan(chain)) done\(began)"
+            } else {
+                let started = TimeFormat.clock(firing.startedAt, now: ended, calendar: calendar)
+                what = "\(TimeFormat.compact(info.duration)) timer done (started \(started))"
+            }
         case .deadline:
             let weekday = calendar.local(ended).date.weekday.abbreviation
             what = "Deadline reached: \(weekday) \(TimeFormat.clock(ended, now: ended, calendar: calendar))"
@@ -198,8 +228,21 @@ struct NotificationContent: Equatable, Sendable {
             what = "Stopwatch at \(TimeFormat.elapsed(info.elapsed))"
         }
         var text = what
-        if let cycle = info.cycle, cycle.rounds > 1 { text += "; all \(cycle.rounds) rounds done" }
         if let open = openTasks(info) { text += "\n\(open)" }
+        return withMessage(info, text)
+    }
+
+    /// What a repeating timer runs: its steps with their lengths, and how many rounds: "4
+    /// rounds of focus 25m + break 5m", "focus 25m + break 5m" (one round), "3 rounds of tea 5m"
+    /// (`--repeat 3`).
+    static func plan(_ chain: Chain) -> String {
+        let steps = chain.steps.map { "\($0.name) \(TimeFormat.compact($0.length))" }.joined(separator: " + ")
+        return chain.rounds > 1 ? "\(chain.rounds) rounds of \(steps)" : steps
+    }
+
+    /// `text` after the timer's message, if it has one: every notification about one timer
+    /// (its end, a step's, a reminder) leads with what the user wrote.
+    static func withMessage(_ info: TimerInfo, _ text: String) -> String {
         guard let message = info.message, !message.isEmpty else { return text }
         return "\(NotificationText.message(message))\n\(text)"
     }

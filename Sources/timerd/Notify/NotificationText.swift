@@ -20,7 +20,8 @@ enum NotificationText {
     /// A timer's message, as it appears in a body.
     static let maxMessageCharacters = 400
     static let maxMessageLines = 8
-    /// A checklist item, as it appears in a list of open tasks.
+    /// A checklist item, as it appears in a list of open tasks, or a timer's message in a
+    /// list of timers: about a line of a bubble (40 to 60 characters wide).
     static let maxItemCharacters = 60
     /// Scalars kept per character: emoji sequences use up to about ten, stacked marks more.
     static let maxScalarsPerCharacter = 16
@@ -42,9 +43,10 @@ enum NotificationText {
         shortened(text, maxCharacters: maxMessageCharacters, maxLines: maxMessageLines)
     }
 
-    /// A checklist item as it appears in a list.
+    /// A checklist item, or a timer's message, as it appears in a list: its first line (a line
+    /// separator counts as a line break), at most `maxItemCharacters`.
     static func item(_ text: String) -> String {
-        shortened(text, maxCharacters: maxItemCharacters, maxLines: 1)
+        shortened(cleaned(text, multiline: true), maxCharacters: maxItemCharacters, maxLines: 1)
     }
 
     /// Bidirectional formatting characters: embeddings, overrides, isolates and marks.

@@ -190,12 +190,17 @@ extension SQLiteStore {
         }
     }
 
+    /// The chain column. `began` and `spent` came later, in the same schema: a timerd that
+    /// does not know them reads the rest.
     static func column(_ chain: Chain) -> String {
         let steps: [JSONValue] = chain.steps.map { ["name": .string($0.name), "ns": .integer($0.length.nanoseconds)] }
-        return JSONWriter.string([
+        var o: JSONObject = [
             "steps": .array(steps), "rounds": .integer(Int64(chain.rounds)), "round": .integer(Int64(chain.round)),
             "step": .integer(Int64(chain.step)),
-        ])
+        ]
+        if let began = chain.began { o["began"] = .integer(began.nanoseconds) }
+        if chain.spent { o["spent"] = .bool(true) }
+        return JSONWriter.string(.object(o))
     }
 
     static func chain(_ column: String) -> Chain? {
@@ -208,7 +213,9 @@ extension SQLiteStore {
             steps.append(Repeats.Step(name: name, length: .nanoseconds(ns)))
         }
         guard steps.indices.contains(Int(step)), round >= 1, round <= rounds else { return nil }
-        return Chain(steps: steps, rounds: Int(rounds), round: Int(round), step: Int(step))
+        return Chain(
+            steps: steps, rounds: Int(rounds), round: Int(round), step: Int(step),
+            began: json["began"]?.int64Value.map(Timestamp.init(nanoseconds:)), spent: json["spent"] == .bool(true))
     }
 
     static func column(_ every: Recurrence, held: Timestamp?) -> String {

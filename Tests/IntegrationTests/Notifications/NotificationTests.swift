@@ -98,6 +98,28 @@ struct NotificationTests {
         #expect(call.body.hasPrefix("Tom &amp; &lt;b&gt;Jerry&lt;/b&gt;\n"), "\(call.body)")
     }
 
+    @Test("A pomodoro's steps lead with its message, and its end tells all of it, both as the server received them")
+    func pomodoroNotifiesItsStepsAndTheWhole() throws {
+        let monitor = try BusMonitor()
+        let daemon = try Daemon()
+        let name = uniqueName("focus"), rest = uniqueName("break")
+        let started = try daemon.ctl("start", name, "1", "--then", rest, "1", "--cycles", "2", "-m", "Write <the> intro & more")
+        #expect(started.status == 0, "\(started)")
+        let info = try TimerInfo(json: try JSONParser.parse(try daemon.ctl("show", name, "--json").stdout))
+        #expect(try daemon.ctl("wait", name).status == 0)
+        // dunst takes body markup, so the message arrives escaped: shown as typed.
+        let message = "Write &lt;the&gt; intro &amp; more"
+        let steps = monitor.waitFor(count: 3) { $0.summary == "\(name) done" || $0.summary == "\(rest) done" }
+        #expect(steps.map(\.summary) == ["\(name) done", "\(rest) done", "\(name) done"], "\(monitor.calls())")
+        #expect(steps.allSatisfy { $0.body.hasPrefix(message + "\nNow ") }, "\(steps.map(\.body))")
+        #expect(steps.first?.body.hasSuffix(" (round 1 of 2).") == true, "\(steps.map(\.body))")
+        let end = try #require(monitor.waitFor { $0.summary == name }.first)
+        let calendar = LocalCalendar(zone: SystemTimeZone())
+        let began = TimeFormat.clock(info.createdAt, now: info.createdAt + .seconds(4), calendar: calendar)
+        #expect(end.body == "\(message)\n2 rounds of \(name) 1s + \(rest) 1s done (started \(began))")
+        #expect(end.hints["urgency"] == "byte 2", "critical, as any timer's end")
+    }
+
     @Test("Timers started together with the same length arrive in one notification each")
     func twoTimersTwoNotifications() throws {
         let monitor = try BusMonitor()

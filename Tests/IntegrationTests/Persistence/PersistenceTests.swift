@@ -81,15 +81,19 @@ struct PersistenceTests {
         let monitor = try BusMonitor()
         let daemon = try Daemon()
         let a = uniqueName("eggs"), b = uniqueName("rice")
-        #expect(try daemon.ctl("start", a, "0.5").status == 0)
+        #expect(try daemon.ctl("start", a, "0.5", "-m", "Cold <water> & salt\nthen peel").status == 0)
         #expect(try daemon.ctl("start", b, "0.7").status == 0)
         daemon.stop(signal: SIGKILL)
         sleep(until: wallSeconds() + 3)
         try daemon.restart()
         let grouped = monitor.waitFor { $0.summary == "2 timers finished while timerd was not running" && $0.body.contains(a) }
         #expect(grouped.count == 1, "\(monitor.calls())")
-        let body = try #require(grouped.first?.body)
-        #expect(body.contains("\(a) (") && body.contains("\(b) ("), "\(body)")
+        // A line each, in the order they were due, with the first line of the message, escaped
+        // for dunst's body markup: "eggs (3 s ago): Cold &lt;water&gt; &amp; salt…".
+        let lines = try #require(grouped.first?.body).split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(lines)")
+        #expect(lines.first?.hasPrefix("\(a) (") == true && lines.first?.hasSuffix(" ago): Cold &lt;water&gt; &amp; salt…") == true, "\(lines)")
+        #expect(lines.last?.hasPrefix("\(b) (") == true && lines.last?.hasSuffix(" ago)") == true, "\(lines)")
         #expect(monitor.calls().filter { $0.summary == a || $0.summary == b }.isEmpty, "no notification per timer")
         let now = try timers(daemon)
         #expect(now[a]?.state == .done && now[a]?.missed == true)

@@ -143,8 +143,8 @@ import Testing
         let now = instant("2026-11-27T19:00:00Z")
         let content = NotificationContent.missed(Self.countdowns(25), .asleep, now: now, calendar: Self.utc)
         #expect(content.summary == "25 timers finished while the computer was asleep")
-        let shown = (1...20).map { "t\($0) (18 min ago)" }.joined(separator: ", ")
-        #expect(content.body == shown + " and 5 more")
+        let shown = (1...20).map { "t\($0) (18 min ago)" }.joined(separator: "\n")
+        #expect(content.body == shown + "\n… and 5 more")
         #expect(content.timers.count == 25)
         #expect(content.actions == [.snooze(.seconds(60)), .snooze(.seconds(300)), .restart, .dismiss])
     }

@@ -34,7 +34,7 @@ private let savedTimers: [PersistedTimer] = [
         sound: .file("/usr/share/sounds/a b.oga"),
         chain: Chain(
             steps: [Repeats.Step(name: "focus", length: .minutes(25)), Repeats.Step(name: "break \"long\"", length: .minutes(5))],
-            rounds: 4, round: 2, step: 1)),
+            rounds: 4, round: 2, step: 1, began: t0.wall - .minutes(30))),
     PersistedTimer(
         id: 43, name: "quiet", kind: .deadline, state: .running, length: .hours(1), total: .hours(1),
         endWall: t0.wall + .hours(1), endBoot: nil, bootID: nil, remaining: nil, firedAt: nil, createdAt: t0.wall,
@@ -47,6 +47,13 @@ private let savedTimers: [PersistedTimer] = [
         todos: [TodoItem(id: 1, text: "receipts", done: true), TodoItem(id: 3, text: "sign \"here\" ✍️"),
                 TodoItem(id: 4, text: String(repeating: "ü", count: 500))],
         nextTodoID: 6, exec: "printf '%s\\n' \"$TIMERD_NAME\" >> ~/done.log\nplayerctl pause"),
+    // A pomodoro done and snoozed: the snooze is no step of it.
+    PersistedTimer(
+        id: 45, name: "pomo", kind: .countdown, state: .running, length: .minutes(25), total: .minutes(5),
+        endWall: t0.wall + .minutes(5), endBoot: t0.boot + .minutes(5), bootID: "6c1b4a3e-boot", remaining: nil,
+        firedAt: nil, createdAt: t0.wall - .hours(2), startedAt: t0.wall, message: nil,
+        chain: Chain(steps: [Repeats.Step(name: "pomo", length: .minutes(25))], rounds: 4, round: 4, step: 0,
+                     began: t0.wall - .hours(2), spent: true)),
 ]
 
 /// The `n`th history entry of a made-up sequence (a minute apart).
@@ -183,7 +190,7 @@ private func text(_ sql: String, in database: SQLiteDatabase) throws -> String? 
             pasta.bootID = nil
             pasta.remaining = .minutes(4)
             pasta.message = nil
-            try store.commit(StoreWrites(upserts: [pasta], deletes: [2, 41, 42, 43, 44, 999]))
+            try store.commit(StoreWrites(upserts: [pasta], deletes: [2, 41, 42, 43, 44, 45, 999]))
             #expect(try store.loadTimers() == [pasta, savedTimers[2]])
             #expect(try openStore(path).loadTimers() == [pasta, savedTimers[2]])
         }
