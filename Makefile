@@ -29,6 +29,9 @@ MANIFEST = $(DATADIR)/timerd/install-manifest
 # systemd's user manager looks for units in /usr/lib/systemd/user and /usr/local/lib/systemd/user,
 # and in the XDG data directories (~/.local/share/systemd/user, $XDG_DATA_DIRS/systemd/user).
 USER_UNIT_DIR = $(if $(filter /usr /usr/local,$(PREFIX)),$(PREFIX)/lib/systemd/user,$(DATADIR)/systemd/user)
+# zsh's own place for completions; Debian's zsh looks in /usr/share/zsh/vendor-completions
+# instead (`make deb` installs there).
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/site-functions
 
 # The programs to install, and to make the manual pages and completions with. BIN=DIR takes
 # them from DIR instead of building a release (the tests install their debug build so).
@@ -52,7 +55,7 @@ define INSTALL_FILES
 644 $(MAN_OUT)/timerd.1 $(MANDIR)/man1/timerd.1
 644 $(MAN_OUT)/timerd.conf.5 $(MANDIR)/man5/timerd.conf.5
 644 $(COMPLETIONS_OUT)/timerctl.bash $(DATADIR)/bash-completion/completions/timerctl
-644 $(COMPLETIONS_OUT)/_timerctl $(DATADIR)/zsh/site-functions/_timerctl
+644 $(COMPLETIONS_OUT)/_timerctl $(ZSH_COMPLETION_DIR)/_timerctl
 644 $(COMPLETIONS_OUT)/timerctl.fish $(DATADIR)/fish/vendor_completions.d/timerctl.fish
 644 $(AUTOSTART_OUT)/timerd.socket $(USER_UNIT_DIR)/timerd.socket
 644 $(AUTOSTART_OUT)/timerd.service $(USER_UNIT_DIR)/timerd.service
