@@ -5,6 +5,7 @@
 #   make install     the release build, manual pages, shell completions, systemd user units and
 #                    autostart entry, into PREFIX
 #   make uninstall   remove exactly what `make install` put there (its manifest lists it)
+#   make deb         the Debian package timerd_VERSION_ARCH.deb, from the release build
 #   make man         the manual pages, into .build/man (`man -l .build/man/timerctl.1`)
 #   make sanitize-address, make sanitize-thread
 #                    the test suite built with AddressSanitizer (and LeakSanitizer) or
@@ -63,7 +64,7 @@ define INSTALL_FILES
 endef
 export INSTALL_FILES
 
-.PHONY: run test sanitize sanitize-address sanitize-thread bench fuzz build release deps test-deps man completions autostart-files install uninstall clean
+.PHONY: run test sanitize sanitize-address sanitize-thread bench fuzz build release deps test-deps man completions autostart-files install uninstall deb clean
 
 run: deps release
 	@scripts/demo $(RELEASE_BIN)
@@ -166,6 +167,17 @@ install: $(BUILD_PROGRAMS) man completions autostart-files
 
 uninstall:
 	@scripts/install-files uninstall "$(DESTDIR)" "$(MANIFEST)"
+
+# The Debian package, in this directory: `make install` into $(DEB_OUT)/root as Debian lays
+# things out, then scripts/deb makes it a package with dpkg's tools (packaging/debian holds
+# the control data, copyright, changelog and README.Debian).
+DEB_OUT = $(OUT)/deb
+deb: release
+	@scripts/deps deb
+	@rm -rf $(DEB_OUT) && mkdir -p $(DEB_OUT)
+	@$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(abspath $(DEB_OUT))/root \
+	  ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions BIN=$(RELEASE_BIN)
+	@scripts/deb $(DEB_OUT) .
 
 clean:
 	rm -rf .build .build-asan .build-tsan
