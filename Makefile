@@ -6,6 +6,8 @@
 #                    autostart entry, into PREFIX
 #   make uninstall   remove exactly what `make install` put there (its manifest lists it)
 #   make deb         the Debian package timerd_VERSION_ARCH.deb, from the release build
+#   make test-package  check it with lintian and install, use and purge it in a clean Debian 12
+#                    made with debootstrap (as root; a minute or two; not part of `make test`)
 #   make man         the manual pages, into .build/man (`man -l .build/man/timerctl.1`)
 #   make sanitize-address, make sanitize-thread
 #                    the test suite built with AddressSanitizer (and LeakSanitizer) or
@@ -64,7 +66,7 @@ define INSTALL_FILES
 endef
 export INSTALL_FILES
 
-.PHONY: run test sanitize sanitize-address sanitize-thread bench fuzz build release deps test-deps man completions autostart-files install uninstall deb clean
+.PHONY: run test sanitize sanitize-address sanitize-thread bench fuzz build release deps test-deps man completions autostart-files install uninstall deb test-package clean
 
 run: deps release
 	@scripts/demo $(RELEASE_BIN)
@@ -178,6 +180,11 @@ deb: release
 	@$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(abspath $(DEB_OUT))/root \
 	  ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions BIN=$(RELEASE_BIN)
 	@scripts/deb $(DEB_OUT) .
+
+# lintian on the package, then scripts/test-package installs it into a clean Debian 12
+# (debootstrap, cached in ~/.cache/timerd-debootstrap), runs it and purges it. Root only.
+test-package: deb
+	scripts/test-package "$$(cat $(DEB_OUT)/package)"
 
 clean:
 	rm -rf .build .build-asan .build-tsan
