@@ -5,6 +5,9 @@
 #   make install     the release build, manual pages, shell completions, systemd user units and
 #                    autostart entry, into PREFIX
 #   make uninstall   remove exactly what `make install` put there (its manifest lists it)
+#   make deb         the Debian package timerd_VERSION_ARCH.deb, from the release build
+#   make test-package  check it with lintian and install, use and purge it in a clean Debian 12
+#                    made with debootstrap (as root; a minute or two; not part of `make test`)
 #   make man         the manual pages, into .build/man (`man -l .build/man/timerctl.1`)
 #   make sanitize-address, make sanitize-thread
 #                    the test suite built with AddressSanitizer (and LeakSanitizer) or
@@ -29,6 +32,9 @@ MANIFEST = $(DATADIR)/timerd/install-manifest
 # systemd's user manager looks for units in /usr/lib/systemd/user and /usr/local/lib/systemd/user,
 # and in the XDG data directories (~/.local/share/systemd/user, $XDG_DATA_DIRS/systemd/user).
 USER_UNIT_DIR = $(if $(filter /usr /usr/local,$(PREFIX)),$(PREFIX)/lib/systemd/user,$(DATADIR)/systemd/user)
+# zsh's own place for completions; Debian's zsh looks in /usr/share/zsh/vendor-completions
+# instead (`make deb` installs there).
+ZSH_COMPLETION_DIR ?= $(DATADIR)/zsh/site-functions
 
 # The programs to install, and to make the manual pages and completions with. BIN=DIR takes
 # them from DIR instead of building a release (the tests install their debug build so).
@@ -52,7 +58,7 @@ define INSTALL_FILES
 644 $(MAN_OUT)/timerd.1 $(MANDIR)/man1/timerd.1
 644 $(MAN_OUT)/timerd.conf.5 $(MANDIR)/man5/timerd.conf.5
 644 $(COMPLETIONS_OUT)/timerctl.bash $(DATADIR)/bash-completion/completions/timerctl
-644 $(COMPLETIONS_OUT)/_timerctl $(DATADIR)/zsh/site-functions/_timerctl
+644 $(COMPLETIONS_OUT)/_timerctl $(ZSH_COMPLETION_DIR)/_timerctl
 644 $(COMPLETIONS_OUT)/timerctl.fish $(DATADIR)/fish/vendor_completions.d/timerctl.fish
 644 $(AUTOSTART_OUT)/timerd.socket $(USER_UNIT_DIR)/timerd.socket
 644 $(AUTOSTART_OUT)/timerd.service $(USER_UNIT_DIR)/timerd.service
@@ -60,7 +66,7 @@ define INSTALL_FILES
 endef
 export INSTALL_FILES
 
-.PHONY: run test sanitize sanitize-address sanitize-thread bench fuzz build release deps test-deps man completions autostart-files install uninstall clean
+.PHONY: run test sanitize sanitize-address sanitize-thread bench fuzz build release deps test-deps man completions autostart-files install uninstall deb test-package clean
 
 run: deps release
 	@scripts/demo $(RELEASE_BIN)
@@ -163,6 +169,22 @@ install: $(BUILD_PROGRAMS) man completions autostart-files
 
 uninstall:
 	@scripts/install-files uninstall "$(DESTDIR)" "$(MANIFEST)"
+
+# The Debian package, in this directory: `make install` into $(DEB_OUT)/root as Debian lays
+# things out, then scripts/deb makes it a package with dpkg's tools (packaging/debian holds
+# the control data, copyright, changelog and README.Debian).
+DEB_OUT = $(OUT)/deb
+deb: release
+	@scripts/deps deb
+	@rm -rf $(DEB_OUT) && mkdir -p $(DEB_OUT)
+	@$(MAKE) --no-print-directory install PREFIX=/usr DESTDIR=$(abspath $(DEB_OUT))/root \
+	  ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions BIN=$(RELEASE_BIN)
+	@scripts/deb $(DEB_OUT) .
+
+# lintian on the package, then scripts/test-package installs it into a clean Debian 12
+# (debootstrap, cached in ~/.cache/timerd-debootstrap), runs it and purges it. Root only.
+test-package: deb
+	scripts/test-package "$$(cat $(DEB_OUT)/package)"
 
 clean:
 	rm -rf .build .build-asan .build-tsan
