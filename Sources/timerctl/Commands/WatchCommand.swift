@@ -12,7 +12,7 @@ struct WatchCommand: Command {
             select, q (or Ctrl-C) quits.
             """,
         examples: ["timerctl watch pasta", "timerctl watch"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.any), rest: .timer(.any)))
 
     /// The timers to watch; none: all of them.
     var names: [String]
