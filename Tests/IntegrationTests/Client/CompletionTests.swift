@@ -77,8 +77,10 @@ struct ShellCompletionTests {
             environment: Self.environment(socket: daemon.socket))
         #expect(loaded.stdout == "complete -F _timerctl timerctl\n", "\(loaded)")
 
+        #expect(try daemon.ctl("todo", "tea break", "add", "boil water", "steep").status == 0)
         let replies = try Self.bashCompletions(
             [
+                ["timerctl", "todo", "'tea break'", "done", ""], ["timerctl", "todo", #"it\'s\ 10:00"#, ""],
                 ["timerctl", "pause", "pa"], ["timerctl", "pause", "te"], ["timerctl", "cancel", "pasta", ""],
                 ["timerctl", "extend", "pasta", ""], ["timerctl", "show", "'te"], ["timerctl", "show", "\"it"],
                 ["timerctl", "wait", "it"], ["timerctl", "show", "パ"], ["timerctl", "--socket", daemon.socket, "reset", "p"],
@@ -86,6 +88,9 @@ struct ShellCompletionTests {
                 ["timerctl", "start", "x", "1m", "--then", ""], ["timerctl", "toggle", "@"],
             ],
             socket: daemon.socket)
+        // A quoted name is the timer's for its checklist too.
+        #expect(replies["timerctl todo 'tea break' done "] == ["1", "2"])
+        #expect(replies[#"timerctl todo it\'s\ 10:00 "#] == ["add", "done", "undo", "rm", "edit", "clear-done"])
         #expect(replies["timerctl pause pa"] == ["pasta"])
         #expect(replies["timerctl pause te"] == [#"tea\ break"#])
         #expect(Set(replies["timerctl cancel pasta "] ?? []) == ["pasta", #"tea\ break"#, #"it\'s\ 10:00"#, "パスタ", "@next"])
