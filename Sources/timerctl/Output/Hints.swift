@@ -22,8 +22,9 @@ enum Hints {
 
     /// timerctl's sentence for a refusal for `reason`; nil when a fact it needs is missing.
     static func hint(_ reason: ErrorReason, _ facts: Facts, in place: Place = .shell) -> String? {
-        /// The way to do something: `key` in watch, else the command (a key says less: "+ adds
-        /// time" adds a minute at a time, the command what it names).
+        /// The way to do something: in watch the key, else the command. (The key does it its
+        /// own way: + adds a minute where the command names an amount; the sentences read
+        /// right with either.)
         func way(_ key: WatchKey, _ command: String) -> String { place == .watch ? key.name : "`\(command)`" }
         return switch reason {
         case .notFound:

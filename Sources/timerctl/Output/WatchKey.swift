@@ -42,14 +42,17 @@ enum WatchKey: CaseIterable, Sendable {
         }
     }
 
-    /// Whether the daemon does what it asks for `timer` (else it is left out of the footer;
-    /// pressed anyway, it asks, and the refusal says which key does what is wanted).
-    func acts(on timer: TimerInfo) -> Bool {
+    /// Whether the daemon does what it asks for `timer` at `now` (else it is left out of the
+    /// footer; pressed anyway, it asks, and the refusal says which key does what is wanted).
+    func acts(on timer: TimerInfo, at now: Timestamp) -> Bool {
         switch self {
         case .space: timer.state == .done || TimerFilter.pausable.accepts(timer) || TimerFilter.paused.accepts(timer)
         case .lap: TimerFilter.lappable.accepts(timer)
         case .reset: TimerFilter.resettable.accepts(timer)
-        case .addMinute: TimerFilter.extendable.accepts(timer)
+        case .addMinute:
+            // A deadline moves from when it was due: one due more than a minute ago stays past.
+            TimerFilter.extendable.accepts(timer)
+                && !(timer.kind == .deadline && timer.state == .done && timer.endsAt.map { $0 + .seconds(60) <= now } ?? false)
         }
     }
 
@@ -68,9 +71,11 @@ enum WatchKey: CaseIterable, Sendable {
         }
     }
 
-    /// The bottom line: the keys that act on `selected`, then selecting and quitting.
-    static func footer(for selected: TimerInfo?, unicode: Bool) -> String {
-        let keys = selected.map { timer in allCases.filter { $0.acts(on: timer) }.map { "\($0.name) \($0.label(for: timer))" } }
+    /// The bottom line: the keys that act on `selected` at `now`, then selecting and quitting.
+    static func footer(for selected: TimerInfo?, at now: Timestamp, unicode: Bool) -> String {
+        let keys = selected.map { timer in
+            allCases.filter { $0.acts(on: timer, at: now) }.map { "\($0.name) \($0.label(for: timer))" }
+        }
         return ((keys ?? []) + [unicode ? "↑↓ select" : "up/down select", "q quit"]).joined(separator: unicode ? " · " : " | ")
     }
 }

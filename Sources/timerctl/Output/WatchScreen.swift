@@ -41,7 +41,7 @@ struct WatchScreen {
         }
         // Keys and status at the bottom of the screen.
         let current = ordered.indices.contains(selected) ? ordered[selected] : nil
-        let keys = WatchKey.footer(for: current, unicode: unicode)
+        let keys = WatchKey.footer(for: current, at: now, unicode: unicode)
         let footer = statusRows + [TextWidth.truncate(keys, to: width)]
         // The footer stays on the screen: what does not fit above it is left out.
         lines = Array(lines.prefix(max(0, height - footer.count)))

@@ -7,13 +7,14 @@ import Testing
 @Suite struct TimerFilterTests {
     static let now = RFC3339.parse("2026-11-30T12:00:00Z")!
 
-    static func timer(_ name: String, _ kind: TimerKind, _ state: TimerState, ringing: Bool = false, every: Bool = false)
-        -> TimerInfo
-    {
+    /// A timer of `kind` in `state`: 5 minutes left of 10, or done `endedAgo` seconds ago.
+    static func timer(
+        _ name: String, _ kind: TimerKind, _ state: TimerState, ringing: Bool = false, every: Bool = false, endedAgo: Int64 = 30
+    ) -> TimerInfo {
         var timer = TimerInfo(
             name: name, kind: kind, state: state, duration: .seconds(600), remaining: state == .done ? .zero : .seconds(300),
-            endsAt: state == .paused ? nil : now + .seconds(state == .done ? -60 : 300), createdAt: now - .seconds(300),
-            firedAt: state == .done ? now - .seconds(60) : nil, ringing: ringing)
+            endsAt: state == .paused ? nil : now + .seconds(state == .done ? -endedAgo : 300), createdAt: now - .seconds(300),
+            firedAt: state == .done ? now - .seconds(endedAgo) : nil, ringing: ringing)
         if every { timer.every = Recurrence(.weekdays(Recurrence.mondayToFriday), at: TimeOfDay(hour: 9, minute: 55)) }
         return timer
     }

@@ -110,7 +110,7 @@ import Testing
                 }
             })
         let hint = Hints.text(for: error, in: .watch)
-        let footer = WatchKey.footer(for: timer, unicode: true)
+        let footer = WatchKey.footer(for: timer, at: TimerFilterTests.now, unicode: true)
         let named = WatchKey.allCases.filter { hint.contains("; \($0.name) ") || hint.hasSuffix(" \($0.name).") || hint.contains(" \($0.name) or ") }
         #expect(named.count == 1, "\(reason.rawValue): \(hint)")
         for key in named {

@@ -174,13 +174,15 @@ extension WatchScreenTests {
         // A deadline neither pauses nor starts over; + moves it.
         (TimerFilterTests.timer("report", .deadline, .running), "+ 1 min · ↑↓ select · q quit"),
         (TimerFilterTests.timer("taxes", .deadline, .done), "space dismiss · + 1 min · ↑↓ select · q quit"),
+        // Due more than a minute ago: a minute later is still past.
+        (TimerFilterTests.timer("taxes", .deadline, .done, endedAgo: 61), "space dismiss · ↑↓ select · q quit"),
         // A recurring one pauses its rule; paused, it does not move.
         (TimerFilterTests.timer("standup", .deadline, .running, every: true), "space pause/resume · + 1 min · ↑↓ select · q quit"),
         (TimerFilterTests.timer("gym", .deadline, .paused, every: true), "space pause/resume · ↑↓ select · q quit"),
     ])
     func theKeysAreThoseThatActOnTheSelectedTimer(timer: TimerInfo, footer: String) {
         #expect(Self.screen([timer]).last == footer)
-        #expect(WatchKey.footer(for: timer, unicode: false) == footer.replacing(" · ", with: " | ").replacing("↑↓", with: "up/down"))
+        #expect(WatchKey.footer(for: timer, at: Self.now, unicode: false) == footer.replacing(" · ", with: " | ").replacing("↑↓", with: "up/down"))
     }
 
     @Test func withNoTimersOnlySelectingAndQuitting() {
