@@ -1,3 +1,4 @@
+import Glibc
 import Protocol
 
 /// `enable`, `disable` and `status`: each says in full sentences what it found and did.
@@ -6,11 +7,13 @@ extension Autostart {
 
     func enable() throws(CtlFailure) {
         let decision = try Self.decide(facts())
-        let timerd = try self.timerd()
-        if let problem = AutostartFiles.problem(withProgram: timerd) { throw .refused(problem) }
+        let program: AutostartProgram
+        if let timerd { program = try timerd() } else { program = try ProgramSearch.live(environment: environment).find() }
+        if let problem = AutostartFiles.problem(withProgram: program.path) { throw .refused(problem) }
+        let note = program.note(root: getuid() == 0).map { $0 + "\n" }
         switch decision.mechanism {
-        case .systemd: try enableSystemd(timerd: timerd, because: decision.reason)
-        case .xdg: try enableXDG(timerd: timerd, because: decision.reason)
+        case .systemd: try enableSystemd(timerd: program.path, because: decision.reason, note: note)
+        case .xdg: try enableXDG(timerd: program.path, because: decision.reason, note: note)
         }
         let current = currentSocket.path, user = userSocket.path
         if current != user {
@@ -21,10 +24,12 @@ extension Autostart {
         output("To undo it: timerctl autostart disable\n")
     }
 
-    private func enableSystemd(timerd: String, because reason: String) throws(CtlFailure) {
+    /// `note`: what to say about the timerd the files start, before they are written.
+    private func enableSystemd(timerd: String, because reason: String, note: String?) throws(CtlFailure) {
         output(
             "This system has a systemd user session (\(reason)), so systemd starts timerd: its socket listens from "
                 + "login on, and the first timerctl starts timerd.\n")
+        if let note { output(note) }
         let files = try Self.unitFiles.map { kind throws(CtlFailure) in
             (kind, try path(kind), AutostartFiles.text(kind, timerd: timerd, header: AutostartFiles.enableMarker))
         }
@@ -57,10 +62,11 @@ extension Autostart {
                 + "systemd starts it again when it is next needed.\n")
     }
 
-    private func enableXDG(timerd: String, because reason: String) throws(CtlFailure) {
+    private func enableXDG(timerd: String, because reason: String, note: String?) throws(CtlFailure) {
         output(
             "This system has no systemd user session (\(reason)), so the desktop starts timerd when you log in "
                 + "(XDG autostart).\n")
+        if let note { output(note) }
         let path = try path(.desktop)
         try refuseForeign([path])
         let text = AutostartFiles.text(.desktop, timerd: timerd, header: AutostartFiles.enableMarker)

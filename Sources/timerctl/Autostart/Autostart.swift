@@ -34,8 +34,8 @@ struct Autostart {
     var socket: String?
     var commands: SystemCommand = .live
     var daemon: DaemonControl = .live
-    /// The timerd to start: the one next to this timerctl, else on PATH.
-    var timerd: () throws(CtlFailure) -> String = { () throws(CtlFailure) in try Connect.findDaemon() }
+    /// The timerd the files start (`AutostartProgram`); nil: the one the live system has.
+    var timerd: (() throws(CtlFailure) -> AutostartProgram)? = nil
     var output: (String) -> Void
 
     /// The variable that forces the mechanism, for tests: `systemd` or `xdg`.

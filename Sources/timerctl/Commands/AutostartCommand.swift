@@ -13,6 +13,10 @@ struct AutostartCommand: Command {
                         did not write
               status    what is set up, and how the running timerd was started
                         (`timerctl autostart` alone does this too)
+            The files start the installed timerd: the one beside this timerctl, else
+            the first on PATH, else ~/.local/bin/timerd, passing over any in a build
+            tree (.build). Run from a build tree with none installed, enable points the
+            files into it and warns: install timerd (make install) and enable again.
             Without autostart, timerctl starts timerd when it is needed.
             """,
         examples: ["timerctl autostart enable", "timerctl autostart status"],

@@ -32,7 +32,7 @@ struct BarCommand: Command {
             "timerctl bar --format tmux",
         ],
         options: ["--format", "--follow", "--template", "--idle", "--offline"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.any), rest: .timer(.any)))
 
     /// The timers to show; none: all of them.
     var pinned: [String]

@@ -7,7 +7,7 @@ struct CancelCommand: Command {
         summary: "Remove timers (running, paused or done).",
         details: "  -a, --all   remove every timer",
         examples: ["timerctl cancel pasta", "timerctl rm --all"], options: ["--all"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.any), rest: .timer(.any)))
 
     /// The timers to cancel; nil: every one (`--all`).
     var names: [String]?

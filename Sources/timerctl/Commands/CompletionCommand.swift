@@ -6,8 +6,11 @@ struct CompletionCommand: Command {
         name: "completion", usage: "timerctl completion bash|zsh|fish",
         summary: "Print a shell script that completes commands, options and names.",
         details: """
-            The script completes commands, their options, the names of timers (asking
-            timerd if it is running; it is never started for this) and of presets.
+            The script completes commands, their options, the names of presets, and the
+            names of the timers each command acts on (asking timerd if it is running; it
+            is never started for this): pause offers those running, resume those paused,
+            dismiss those ringing, lap running stopwatches… After `todo NAME` it offers
+            the verbs, then the numbers of the tasks each takes (done: those not done).
             `make install` installs it for all three shells. To load one yourself:
               bash   source <(timerctl completion bash) in ~/.bashrc
               zsh    save it as _timerctl in a directory on $fpath, before compinit

@@ -15,7 +15,7 @@ struct DismissCommand: Command {
             the list; cancel removes it.
             """,
         examples: ["timerctl dismiss pasta", "timerctl dismiss --all"], options: ["--all"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.ringing), rest: .timer(.ringing)))
 
     /// The timers to dismiss; nil: every ringing one (`--all`).
     var names: [String]?

@@ -10,7 +10,7 @@ struct ExtendCommand: Command {
             Extending a finished countdown runs it again for that long.
             """,
         examples: ["timerctl extend pasta +2m", "timerctl extend report +1h"],
-        operands: Completion.Operands(first: .timer))
+        operands: Completion.Operands(first: .timer(.extendable)))
 
     var name: String
     /// As typed, several words joined.

@@ -7,7 +7,7 @@ struct LapCommand: Command {
         summary: "Record a lap of a running stopwatch: its time and the split.",
         details: "A stopwatch keeps up to 1000 laps; `timerctl show NAME` lists them.",
         examples: ["timerctl lap run", "timerctl lap @next"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.lappable), rest: .timer(.lappable)))
 
     var names: [String]
 

@@ -5,7 +5,7 @@ struct PauseCommand: Command {
     static let topic = Help.Topic(
         name: "pause", usage: "timerctl pause NAME...", summary: "Pause countdowns, stopwatches and recurring deadlines.",
         examples: ["timerctl pause pasta", "timerctl pause pasta 'tea break'"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.pausable), rest: .timer(.pausable)))
 
     var names: [String]
 

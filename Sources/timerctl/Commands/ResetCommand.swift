@@ -10,7 +10,7 @@ struct ResetCommand: Command {
             loses its laps; it keeps running, or stays paused, as it was.
             """,
         examples: ["timerctl reset pasta", "timerctl restart pasta 'tea break'"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.resettable), rest: .timer(.resettable)))
 
     var names: [String]
 

@@ -5,7 +5,7 @@ struct ResumeCommand: Command {
     static let topic = Help.Topic(
         name: "resume", usage: "timerctl resume NAME...", summary: "Resume countdowns, stopwatches and recurring deadlines.",
         examples: ["timerctl resume pasta", "timerctl resume pasta 'tea break'"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.paused), rest: .timer(.paused)))
 
     var names: [String]
 

@@ -6,7 +6,7 @@ struct ShowCommand: Command {
         name: "show", usage: "timerctl show NAME [--json]", summary: "Show one timer in detail.",
         details: "  --json   print the protocol's timer object, for scripts",
         examples: ["timerctl show pasta", "timerctl show 'tea break' --json | jq .remaining"], options: ["--json"],
-        operands: Completion.Operands(first: .timer))
+        operands: Completion.Operands(first: .timer(.any)))
 
     var name: String
     var json: Bool

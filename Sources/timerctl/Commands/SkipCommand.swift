@@ -11,7 +11,7 @@ struct SkipCommand: Command {
             come as before. To stop it for a while, pause it; to end it, cancel it.
             """,
         examples: ["timerctl skip standup", "timerctl skip wake"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.recurring), rest: .timer(.recurring)))
 
     var names: [String]
 

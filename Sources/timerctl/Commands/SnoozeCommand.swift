@@ -12,7 +12,7 @@ struct SnoozeCommand: Command {
             deadline); to add time to one that is still running, use extend.
             """,
         examples: ["timerctl snooze pasta", "timerctl snooze tea 10m"],
-        operands: Completion.Operands(first: .timer))
+        operands: Completion.Operands(first: .timer(.snoozable)))
 
     var name: String
     /// As typed, several words joined; nil: the daemon's default, 5 min.

@@ -23,8 +23,45 @@ struct TodoCommand: Command {
             "timerctl todo report",
         ],
         options: ["--json"],
-        // The words after the name (add, done…) are not completed yet.
-        operands: Completion.Operands(first: .timer))
+        operands: Completion.Operands(first: .timer(.any), rest: .checklist))
+
+    /// A word after the timer's name: what it does, and which items' numbers follow it (for
+    /// completion). The one list of them: the parser reads its aliases here too.
+    struct Verb: Sendable {
+        var name: String
+        var aliases: [String] = []
+        var summary: String
+        /// The items whose numbers it takes; nil: it takes none.
+        var items: Items?
+        /// It takes one number, then text (`edit`).
+        var takesOne = false
+
+        /// Which items a verb's numbers may name, where it makes sense: only open items can be
+        /// ticked off, only done ones unticked.
+        enum Items: Sendable {
+            case open, done, all
+
+            func accepts(_ item: TodoItem) -> Bool {
+                switch self {
+                case .open: !item.done
+                case .done: item.done
+                case .all: true
+                }
+            }
+        }
+
+        static let all: [Verb] = [
+            Verb(name: "add", summary: "add tasks at the end"),
+            Verb(name: "done", aliases: ["check"], summary: "tick tasks off", items: .open),
+            Verb(name: "undo", aliases: ["uncheck"], summary: "untick tasks", items: .done),
+            Verb(name: "rm", aliases: ["remove"], summary: "remove tasks", items: .all),
+            Verb(name: "edit", summary: "reword a task", items: .all, takesOne: true),
+            Verb(name: "clear-done", summary: "remove every task that is done"),
+        ]
+
+        /// The verb `word` names, by its name or an alias.
+        static func named(_ word: String) -> Verb? { all.first { $0.name == word || $0.aliases.contains(word) } }
+    }
 
     var name: String
     var action: Action
@@ -73,17 +110,18 @@ struct TodoCommand: Command {
 
         /// Parses the words after the timer's name.
         static func parse(_ words: [String]) throws(UsageError) -> Action {
-            guard let verb = words.first else { return .list }
+            guard let word = words.first else { return .list }
+            let verb = Verb.named(word)?.name ?? word
             let rest = Array(words.dropFirst())
             func numbers() throws(UsageError) -> [Int] {
                 guard !rest.isEmpty else {
-                    throw UsageError(message: "todo … \(verb) needs the number of an item, e.g. `timerctl todo report \(verb) 2`.", topic: "todo")
+                    throw UsageError(message: "todo … \(word) needs the number of an item, e.g. `timerctl todo report \(word) 2`.", topic: "todo")
                 }
                 var found: [Int] = []
-                for word in rest {
-                    guard let n = Int(word), n > 0 else {
+                for typed in rest {
+                    guard let n = Int(typed), n > 0 else {
                         throw UsageError(
-                            message: "\"\(word)\" is not an item number; `timerctl todo NAME` lists the items with their numbers.",
+                            message: "\"\(typed)\" is not an item number; `timerctl todo NAME` lists the items with their numbers.",
                             topic: "todo")
                     }
                     found.append(n)
@@ -99,9 +137,9 @@ struct TodoCommand: Command {
                     if let problem = TodoItem.problem(withText: text) { throw UsageError(message: problem, topic: "todo") }
                 }
                 return .add(rest)
-            case "done", "check": return .done(try numbers())
-            case "undo", "uncheck": return .undo(try numbers())
-            case "rm", "remove": return .remove(try numbers())
+            case "done": return .done(try numbers())
+            case "undo": return .undo(try numbers())
+            case "rm": return .remove(try numbers())
             case "edit":
                 guard rest.count >= 2, let n = Int(rest[0]), n > 0 else {
                     throw UsageError(message: "todo … edit needs a number and the new text, e.g. `timerctl todo report edit 2 \"proofread twice\"`.", topic: "todo")
@@ -114,7 +152,8 @@ struct TodoCommand: Command {
                 return .clearDone
             default:
                 throw UsageError(
-                    message: "todo does not know \"\(verb)\"; it takes add, done, undo, rm, edit or clear-done (or nothing, to list).",
+                    message: "todo does not know \"\(word)\"; it takes \(Verb.all.dropLast().map(\.name).joined(separator: ", ")) "
+                        + "or \(Verb.all.last!.name) (or nothing, to list).",
                     topic: "todo")
             }
         }

@@ -11,7 +11,7 @@ struct ToggleCommand: Command {
             shows it) or @ringing. Every command that acts on a timer takes them.
             """,
         examples: ["timerctl toggle pasta", "timerctl toggle @next"],
-        operands: Completion.Operands(first: .timer, rest: .timer))
+        operands: Completion.Operands(first: .timer(.toggleable), rest: .timer(.toggleable)))
 
     var names: [String]
 

@@ -6,7 +6,7 @@ struct WaitCommand: Command {
         name: "wait", usage: "timerctl wait NAME",
         summary: "Wait until a timer is done (exit 0) or cancelled (exit 1).",
         examples: ["timerctl wait pasta && echo 'drain it'", "timerctl wait 'tea break' && mpv ~/sounds/gong.oga"],
-        operands: Completion.Operands(first: .timer))
+        operands: Completion.Operands(first: .timer(.waitable)))
 
     var name: String
 

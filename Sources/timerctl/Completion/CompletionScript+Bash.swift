@@ -18,12 +18,12 @@ extension CompletionSpec {
         for command in commands {
             if let operands = command.operands {
                 operandCases.append(
-                    "            \(alternatives(command.words))) first=\(operands.first) rest=\(operands.rest) ;;")
+                    "            \(alternatives(command.words))) first=\(operands.first.word) rest=\(operands.rest.word) ;;")
             }
             for sub in command.subcommands {
                 let words = command.words.map { "'\($0) \(sub.name)'" }
                 operandCases.append(
-                    "            \(words.joined(separator: "|"))) first=\(sub.operands.first) rest=\(sub.operands.rest) ;;")
+                    "            \(words.joined(separator: "|"))) first=\(sub.operands.first.word) rest=\(sub.operands.rest.word) ;;")
             }
         }
         // An option's values are skipped; when the word being typed is one, it is completed as such.
@@ -95,7 +95,7 @@ extension CompletionSpec {
             _timerctl() {
                 local IFS=$' \t\n' line cur raw quote word text pre= program=timerctl
                 local command= sub= subcommands= socket= value_of= kind= ended= first=nothing rest=nothing
-                local -a words=() candidates=()
+                local -a words=() candidates=() operands=() asked=()
                 local -i i=1 position=0
                 COMPREPLY=()
                 if [[ -n ${COMP_LINE+set} ]]; then
@@ -140,6 +140,7 @@ extension CompletionSpec {
                         sub=$word
                     else
                         position+=1
+                        operands+=("$word")
                     fi
                 done
 
@@ -179,12 +180,17 @@ extension CompletionSpec {
                         case $command in
             \#(subcommandWords.joined(separator: "\n"))
                         esac ;;
-                    timer | preset)
-                        while IFS= read -r word; do
-                            candidates+=("$word")
-                        done < <("$program" __complete "${kind}s" ${socket:+--socket "$socket"} 2>/dev/null) ;;
+                    timer:*) asked=(timers "${kind#timer:}") ;;
+                    preset) asked=(presets) ;;
+                    checklist) asked=(checklist -- "${operands[@]}") ;;
                     shell) candidates=(\#(Completion.Shell.allCases.map(\.rawValue).joined(separator: " "))) ;;
                 esac
+                if ((${#asked[@]})); then
+                    # A line is a name, or a word, a tab and what it is: bash shows the word alone.
+                    while IFS= read -r word; do
+                        candidates+=("${word%%$'\t'*}")
+                    done < <("$program" __complete ${socket:+--socket "$socket"} "${asked[@]}" 2>/dev/null)
+                fi
 
                 for word in "${candidates[@]}"; do
                     [[ $word == "$cur"* ]] || continue

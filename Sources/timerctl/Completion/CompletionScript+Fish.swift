@@ -17,14 +17,14 @@ extension CompletionSpec {
                 operandCases.append(
                     """
                                 case \(words(command.words))
-                                    set first \(operands.first); set rest \(operands.rest)
+                                    set first \(operands.first.word); set rest \(operands.rest.word)
                     """)
             }
             for sub in command.subcommands {
                 operandCases.append(
                     """
                                 case \(words(command.words.map { "\($0) \(sub.name)" }))
-                                    set first \(sub.operands.first); set rest \(sub.operands.rest)
+                                    set first \(sub.operands.first.word); set rest \(sub.operands.rest.word)
                     """)
             }
         }
@@ -64,7 +64,7 @@ extension CompletionSpec {
                 set -l tokens (commandline -opc)
                 set -l cur (commandline -ct)
                 set -l program timerctl
-                set -l command; set -l sub; set -l subcommands; set -l socket; set -l value_of
+                set -l command; set -l sub; set -l subcommands; set -l socket; set -l value_of; set -l operands
                 set -l ended 0; set -l position 0; set -l i 2
                 # The timerctl being completed, if it was typed with a path.
                 if string match -q -- '*/*' $tokens[1]; and test -x $tokens[1]
@@ -95,6 +95,7 @@ extension CompletionSpec {
                         set sub $word
                     else
                         set position (math $position + 1)
+                        set -a operands $word
                     end
                 end
 
@@ -144,9 +145,18 @@ extension CompletionSpec {
                         switch $command
             \#(subcommandWords.joined(separator: "\n"))
                         end
-                    case timer preset
-                        set -l arguments __complete {$kind}s
+                    case 'timer:*' preset checklist
+                        # A line is a name, or a word, a tab and what it is (fish shows both).
+                        set -l arguments __complete
                         test -n "$socket"; and set -a arguments --socket $socket
+                        switch $kind
+                            case preset
+                                set -a arguments presets
+                            case checklist
+                                set -a arguments checklist -- $operands
+                            case '*'
+                                set -a arguments timers (string replace -- timer: '' $kind)
+                        end
                         $program $arguments 2>/dev/null
                     case shell
                         printf '%s\n' \#(words(Completion.Shell.allCases.map(\.rawValue)))

@@ -10,12 +10,12 @@ extension CompletionSpec {
         var operandCases: [String] = []
         for command in commands {
             if let operands = command.operands {
-                operandCases.append("            (\(alternatives(command.words))) first=\(operands.first) rest=\(operands.rest) ;;")
+                operandCases.append("            (\(alternatives(command.words))) first=\(operands.first.word) rest=\(operands.rest.word) ;;")
             }
             for sub in command.subcommands {
                 let words = command.words.map { "'\($0) \(sub.name)'" }
                 operandCases.append(
-                    "            (\(words.joined(separator: "|"))) first=\(sub.operands.first) rest=\(sub.operands.rest) ;;")
+                    "            (\(words.joined(separator: "|"))) first=\(sub.operands.first.word) rest=\(sub.operands.rest.word) ;;")
             }
         }
         let optionCases = commands.map { command in
@@ -45,7 +45,7 @@ extension CompletionSpec {
 
             _timerctl() {
                 local program=timerctl command= sub= socket= value_of= ended= kind= first=nothing rest=nothing word expl
-                local -a candidates subcommands arguments described
+                local -a candidates subcommands arguments described operands
                 local -i i=2 position=0
                 described=(
             \#(described.joined(separator: "\n"))
@@ -75,6 +75,7 @@ extension CompletionSpec {
                         sub=$word
                     else
                         (( position++ ))
+                        operands+=("$word")
                     fi
                 done
 
@@ -111,11 +112,22 @@ extension CompletionSpec {
                         _wanted options expl option compadd -a candidates ;;
                     (command) _describe -t commands 'timerctl command' described ;;
                     (subcommand) _wanted subcommands expl "$command command" compadd -a subcommands ;;
-                    (timer|preset)
-                        arguments=(__complete ${kind}s)
-                        [[ -n $socket ]] && arguments+=(--socket $socket)
-                        candidates=(${(f)"$($program $arguments 2>/dev/null)"})
-                        _wanted ${kind}s expl $kind compadd -a candidates ;;
+                    (timer:*|preset|checklist)
+                        arguments=(__complete)
+                        [[ -n $socket ]] && arguments+=(--socket "$socket")
+                        case $kind in
+                            (timer:*) arguments+=(timers "${kind#timer:}") ;;
+                            (preset) arguments+=(presets) ;;
+                            (checklist) arguments+=(checklist -- "${operands[@]}") ;;
+                        esac
+                        candidates=(${(f)"$($program "${arguments[@]}" 2>/dev/null)"})
+                        if [[ $kind == checklist ]]; then
+                            # A word, a tab and what it is: _describe shows both, in timerctl's order.
+                            described=("${(@)candidates/$'\t'/:}")
+                            _describe -V -t checklist 'checklist' described
+                        else
+                            _wanted ${kind%%:*}s expl ${kind%%:*} compadd -a candidates
+                        fi ;;
                     (shell) _wanted shells expl shell compadd \#(Completion.Shell.allCases.map(\.rawValue).joined(separator: " ")) ;;
                 esac
             }

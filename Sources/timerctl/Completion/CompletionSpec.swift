@@ -50,15 +50,6 @@ struct CompletionSpec {
             return error.message == "\(option) needs a value."
         }
     }
-
-    /// The words of the commands whose operands complete to `operand` first (`first: true`) or
-    /// after the first.
-    func words(completing operand: Completion.Operand, first: Bool) -> [String] {
-        commands.filter { command in
-            guard let operands = command.operands else { return false }
-            return (first ? operands.first : operands.rest) == operand
-        }.flatMap(\.words)
-    }
 }
 
 extension String {

@@ -5,6 +5,13 @@ import Protocol
 /// refusal's reason and the facts in its `data`. This is the one table of those sentences,
 /// keyed by `ErrorReason`: a reason added to the protocol does not build until it has its row.
 enum Hints {
+    /// Where a hint is read. At the shell it names the command that does what it suggests; in
+    /// `timerctl watch`, the key that does it there (as the footer names it), and a command
+    /// only for what no key does.
+    enum Place: Sendable {
+        case shell, watch
+    }
+
     /// The sentence for `error`: timerctl's for its reason, or the daemon's own message when
     /// there is no reason (an older daemon, or an error without one), one this timerctl does
     /// not know (a newer daemon), or when a fact the sentence needs is missing.
@@ -21,19 +28,25 @@ enum Hints {
             + "\(quoted(method)): it is still running from before an upgrade. Restart it (its timers are kept): \(restart)."
     }
 
-    static func text(for error: RPCError) -> String {
+    static func text(for error: RPCError, in place: Place = .shell) -> String {
         guard let reason = error.reason else { return error.message }
-        return hint(reason, Facts(error: error)) ?? error.message
+        return hint(reason, Facts(error: error), in: place) ?? error.message
     }
 
     /// timerctl's sentence for a refusal for `reason`; nil when a fact it needs is missing.
-    static func hint(_ reason: ErrorReason, _ facts: Facts) -> String? {
-        switch reason {
+    static func hint(_ reason: ErrorReason, _ facts: Facts, in place: Place = .shell) -> String? {
+        /// The way to do something: in watch the key, else the command. (The key does it its
+        /// own way: + adds a minute where the command names an amount; the sentences read
+        /// right with either.)
+        func way(_ key: WatchKey, _ command: String) -> String { place == .watch ? key.name : "`\(command)`" }
+        return switch reason {
         case .notFound:
             facts.name.map { name in
                 switch TimerSelector(name: name) {
                 case .next?: "There are no timers, so @next stands for none; `timerctl start NAME DURATION` starts one."
                 case .ringing?: "No timer is ringing, so @ringing stands for none."
+                // watch lists the timers itself: this one went since it last heard.
+                case nil where place == .watch: "There is no timer named \(quoted(name)) any more."
                 case nil: "There is no timer named \(quoted(name)); `timerctl ls` lists the timers."
                 }
             }
@@ -56,36 +69,37 @@ enum Hints {
                     + "(`timerctl todo \(word(name)) clear-done` removes those done)."
             }
         case .paused:
-            facts.name.map { "\(quoted($0)) is already paused; `timerctl resume \(word($0))` continues it." }
+            facts.name.map { "\(quoted($0)) is already paused; \(way(.space, "timerctl resume \(word($0))")) continues it." }
         case .running:
             facts.name.map { "\(quoted($0)) is already running." }
         case .done:
-            facts.name.map { "\(quoted($0)) has finished; `timerctl reset \(word($0))` runs it again." }
+            facts.name.map { "\(quoted($0)) has finished; \(way(.reset, "timerctl reset \(word($0))")) runs it again." }
         case .notDone:
             facts.name.map {
-                "\(quoted($0)) has not finished, so there is nothing to snooze; `timerctl extend \(word($0)) +5m` adds time."
+                "\(quoted($0)) has not finished, so there is nothing to snooze; \(way(.addMinute, "timerctl extend \(word($0)) +5m")) "
+                    + "adds time."
             }
         case .deadlineNoPause:
             facts.name.map {
-                "\(quoted($0)) is a deadline, and a deadline does not pause; move it with `timerctl extend \(word($0)) +1h` "
-                    + "or cancel it."
+                "\(quoted($0)) is a deadline, and a deadline does not pause; move it with "
+                    + "\(way(.addMinute, "timerctl extend \(word($0)) +1h")) or cancel it."
             }
         case .deadlineNoReset:
             facts.name.map {
                 "\(quoted($0)) is a deadline and has no length to start over; set a new one with "
-                    + "`timerctl until \(word($0)) WHEN` or move it with `timerctl extend \(word($0)) +1h`."
+                    + "`timerctl until \(word($0)) WHEN` or move it with \(way(.addMinute, "timerctl extend \(word($0)) +1h"))."
             }
         case .doneNeedsPositive:
             facts.name.map { "\(quoted($0)) has finished; only a positive amount (+2m) extends it." }
         case .stopwatchNoExtend:
             facts.name.map {
-                "\(quoted($0)) is a stopwatch: it counts up and has no end to move; `timerctl reset \(word($0))` "
+                "\(quoted($0)) is a stopwatch: it counts up and has no end to move; \(way(.reset, "timerctl reset \(word($0))")) "
                     + "starts it again from 0:00."
             }
         case .stopwatchNoSnooze:
             facts.name.map {
                 "\(quoted($0)) is a stopwatch and never finishes, so there is nothing to snooze; "
-                    + "`timerctl pause \(word($0))` stops it."
+                    + "\(way(.space, "timerctl pause \(word($0))")) stops it."
             }
         case .notStopwatch:
             facts.with(facts.name, facts.kind) { name, kind in
@@ -93,10 +107,10 @@ enum Hints {
                     + "`timerctl stopwatch NAME` starts one."
             }
         case .lapPaused:
-            facts.name.map { "\(quoted($0)) is paused; `timerctl resume \(word($0))` continues it, then laps count." }
+            facts.name.map { "\(quoted($0)) is paused; \(way(.space, "timerctl resume \(word($0))")) continues it, then laps count." }
         case .lapsFull:
             facts.with(facts.name, facts.limit) { name, limit in
-                "\(quoted(name)) has \(limit) laps, as many as a stopwatch holds; `timerctl reset \(word(name))` "
+                "\(quoted(name)) has \(limit) laps, as many as a stopwatch holds; \(way(.reset, "timerctl reset \(word(name))")) "
                     + "starts it again from 0:00 without laps."
             }
         case .noItem:

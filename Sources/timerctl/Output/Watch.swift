@@ -96,29 +96,17 @@ struct Watch: ~Copyable {
         if key == 27 { return readArrow() }
         let ordered = WatchScreen.ordered(Array(timers.values))
         let current = ordered.indices.contains(selected) ? ordered[selected] : nil
+        if let action = WatchKey.allCases.first(where: { $0.byte == key }) {
+            // Sent even when the footer leaves the key out: the refusal says what does it.
+            if let current { try send(action.request(for: current)) }
+            return true
+        }
         switch key {
         case UInt8(ascii: "q"), 3, 4:  // q, Ctrl-C, Ctrl-D
             return false
-        case UInt8(ascii: " "):
-            // A timer that is done has nothing to pause: space answers its alarm.
-            guard let current else { return true }
-            switch current.state {
-            case .paused: try send(.resume(name: current.name))
-            case .running: try send(.pause(name: current.name))
-            case .done: try send(.dismiss(name: current.name))
-            }
         case UInt8(ascii: "d"):
             guard let current else { return true }
             try send(.dismiss(name: current.name))
-        case UInt8(ascii: "r"):
-            guard let current else { return true }
-            try send(.reset(name: current.name))
-        case UInt8(ascii: "+"):
-            guard let current else { return true }
-            try send(.extend(name: current.name, by: .seconds(60)))
-        case UInt8(ascii: "l"):
-            guard let current else { return true }
-            try send(.lap(name: current.name))
         case UInt8(ascii: "j"): selected = min(selected + 1, max(0, ordered.count - 1))
         case UInt8(ascii: "k"): selected = max(selected - 1, 0)
         default: break
@@ -138,12 +126,17 @@ struct Watch: ~Copyable {
         return true
     }
 
-    /// Sends a request for the selected timer; a refusal shows in the status line.
+    /// Sends a request for the selected timer; a refusal shows in the status line, in watch's
+    /// words (`Hints` names the key that does what the daemon asks for, not a command).
     private mutating func send(_ request: Request) throws(CtlFailure) {
         do {
-            let reply = try connection.call(request)
-            if let value = reply["timer"], let timer = try? TimerInfo(json: value) { timers[timer.name] = timer }
-            status = nil
+            switch try connection.exchange(request) {
+            case .success(let reply):
+                if let value = reply["timer"], let timer = try? TimerInfo(json: value) { timers[timer.name] = timer }
+                status = nil
+            case .failure(let error):
+                status = Hints.text(for: error, in: .watch)
+            }
         } catch let failure where failure.kind == .refused {
             status = failure.message
         }

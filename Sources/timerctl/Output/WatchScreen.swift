@@ -4,7 +4,8 @@ import Protocol
 ///
 /// One timer: its remaining time in big digits, like a kitchen timer, with its name, a
 /// progress bar and its end. Several: the `ls` table with the selected row marked. Above, a
-/// "Time's up!" banner for timers that just fired; below, the keys.
+/// "Time's up!" banner for timers that just fired; below, the keys that act on the selected
+/// timer (`WatchKey`).
 struct WatchScreen {
     var timers: [TimerInfo]
     /// Index into `timers` (sorted as the table shows them) of the selected timer.
@@ -20,19 +21,11 @@ struct WatchScreen {
     /// A line telling the outcome of the last key (an error from the daemon, say).
     var status: String?
 
-    static let keys = "space pause/resume · r reset · + 1 min · ↑↓ select · q quit"
-    static let asciiKeys = "space pause/resume | r reset | + 1 min | up/down select | q quit"
-    /// With a timer that is done selected, space answers it (as d does).
-    static let doneKeys = "space dismiss · r reset · + 1 min · ↑↓ select · q quit"
-    static let asciiDoneKeys = "space dismiss | r reset | + 1 min | up/down select | q quit"
-    /// With a stopwatch selected, l takes a lap (it has no end to add a minute to).
-    static let stopwatchKeys = "space pause/resume · l lap · r reset · ↑↓ select · q quit"
-    static let asciiStopwatchKeys = "space pause/resume | l lap | r reset | up/down select | q quit"
-
     /// The timers in the order the table shows them (by time left, done last).
     static func ordered(_ timers: [TimerInfo]) -> [TimerInfo] { timers.sorted(by: Render.order) }
 
     func lines() -> [String] {
+        let statusRows = statusLines()
         var lines: [String] = []
         if !timesUp.isEmpty {
             lines.append(center("*** Time's up! \(timesUp.suffix(3).joined(separator: ", ")) ***"))
@@ -42,24 +35,34 @@ struct WatchScreen {
         if ordered.isEmpty {
             lines.append(center("No timers. Start one with `timerctl start pasta 8m`."))
         } else if ordered.count == 1 {
-            lines += single(ordered[0], rows: height - 2 - lines.count)
+            lines += single(ordered[0], rows: height - 1 - statusRows.count - lines.count)
         } else {
             lines += table(ordered)
         }
         // Keys and status at the bottom of the screen.
         let current = ordered.indices.contains(selected) ? ordered[selected] : nil
-        let keys =
-            if current?.state == .done {
-                unicode ? Self.doneKeys : Self.asciiDoneKeys
-            } else if current?.kind == .stopwatch {
-                unicode ? Self.stopwatchKeys : Self.asciiStopwatchKeys
-            } else {
-                unicode ? Self.keys : Self.asciiKeys
-            }
-        let footer = [status ?? "", keys].map { TextWidth.truncate($0, to: width) }
+        let keys = WatchKey.footer(for: current, at: now, unicode: unicode)
+        let footer = statusRows + [TextWidth.truncate(keys, to: width)]
+        // The footer stays on the screen: what does not fit above it is left out.
+        lines = Array(lines.prefix(max(0, height - footer.count)))
         let room = max(0, height - footer.count - lines.count)
         lines += Array(repeating: "", count: room) + footer
         return lines.map { TextWidth.truncate($0, to: width) }
+    }
+
+    /// The status on one line, or two when it is wider than the screen (a hint names the key
+    /// at its end), cut after that.
+    private func statusLines() -> [String] {
+        guard let status, TextWidth.of(status) > width else { return [status ?? ""] }
+        // The first line ends at the last space that leaves it narrow enough.
+        var cut = status.startIndex
+        var next = status.startIndex
+        while let space = status[next...].firstIndex(of: " "), TextWidth.of(String(status[..<space])) <= width {
+            cut = space
+            next = status.index(after: space)
+        }
+        guard cut > status.startIndex else { return [TextWidth.truncate(status, to: width)] }
+        return [String(status[..<cut]), TextWidth.truncate(String(status[status.index(after: cut)...]), to: width)]
     }
 
     // MARK: One timer

@@ -161,13 +161,28 @@ struct AutostartTests {
                 """
             try script.write(toFile: directory + "/bin/systemctl", atomically: true, encoding: .utf8)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory + "/bin/systemctl")
+            // PATH is this directory alone, with what the fake uses: a timerd installed on the
+            // machine must not be found (enable prefers one installed to the built one).
+            for tool in ["mkdir", "ln", "rm", "rmdir"] {
+                let found = try #require(["/usr/bin/", "/bin/"].map { $0 + tool }.first { FileManager.default.isExecutableFile(atPath: $0) })
+                try FileManager.default.createSymbolicLink(atPath: directory + "/bin/" + tool, withDestinationPath: found)
+            }
+        }
+
+        /// What enable says of the built timerd, when none is installed.
+        static var builtTimerdWarning: String {
+            let tree = Programs.timerd.components(separatedBy: "/.build").first ?? ""
+            return "Warning: \(Programs.timerd) is in a build directory, and no installed timerd was found (on PATH or in "
+                + "~/.local/bin): at each login the entry starts whatever was last built there, and nothing once that build is "
+                + "cleaned or moved. Install timerd (`make install` in \(tree) puts it in \(getuid() == 0 ? "/usr/local/bin" : "~/.local/bin")), "
+                + "then run `timerctl autostart enable` again to point the entry at it."
         }
 
         func environment(mode: String?) -> [String: String] {
             var environment = testEnvironment(in: directory, runtime: runtime)
             environment["HOME"] = directory + "/home"
             environment["XDG_CONFIG_HOME"] = config
-            environment["PATH"] = directory + "/bin:" + (environment["PATH"] ?? "/usr/bin:/bin")
+            environment["PATH"] = directory + "/bin"
             environment.removeValue(forKey: "TIMERD_AUTOSTART_MODE")
             if let mode { environment["TIMERD_AUTOSTART_MODE"] = mode }
             return environment
@@ -199,6 +214,7 @@ struct AutostartTests {
         #expect(enable.status == 0, "\(enable)")
         #expect(enable.stdout == """
             This system has no systemd user session (`systemctl --user is-system-running` says offline), so the desktop starts timerd when you log in (XDG autostart).
+            \(Home.builtTimerdWarning)
             Wrote \(home.desktopEntry) (Exec=\(Programs.timerd) --started-by autostart).
             timerd is not running now: the next timerctl starts it, and from your next login on the desktop does.
             To undo it: timerctl autostart disable
@@ -252,6 +268,7 @@ struct AutostartTests {
         let units = home.config + "/systemd/user"
         #expect(enable.stdout == """
             This system has a systemd user session (`systemctl --user is-system-running` says running), so systemd starts timerd: its socket listens from login on, and the first timerctl starts timerd.
+            \(Home.builtTimerdWarning)
             Wrote \(home.socketUnit).
             Wrote \(home.serviceUnit) (ExecStart=\(Programs.timerd) --started-by systemd).
             Ran `systemctl --user daemon-reload`.
@@ -320,6 +337,41 @@ struct AutostartTests {
         try #require(eventually { RPCClient.canConnect(socket) }, "timerd did not start again")
         let list = try home.ctl(["ls", "--json", "--no-spawn"])
         #expect(list.stdout.contains("\"tea\""), "\(list)")
+    }
+
+    @Test("enable from the build tree starts an installed timerd: one on PATH, else in ~/.local/bin")
+    func installedTimerdIsPreferred() throws {
+        let home = try Home(systemState: "offline")
+        defer { removeDirectory(home.directory) }
+        let local = home.directory + "/home/.local/bin"
+        let onPath = home.directory + "/installed"
+        for directory in [local, onPath] {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Programs.timerd, toPath: directory + "/timerd")
+        }
+        let passedOver = "not \(Programs.timerd) beside this timerctl, which is in a build directory (`make install` updates the installed one)."
+
+        // ~/.local/bin is not on PATH (as right after a first install): it is found all the same.
+        let enable = try home.ctl(["autostart", "enable"])
+        #expect(enable.status == 0, "\(enable)")
+        #expect(enable.stdout.contains("""
+            The entry starts the installed timerd, \(local)/timerd, \(passedOver)
+            Wrote \(home.desktopEntry) (Exec=\(local)/timerd --started-by autostart).
+
+            """), "\(enable)")
+        #expect(home.text(home.desktopEntry)?.contains("\nExec=\(local)/timerd --started-by autostart\n") == true)
+
+        // One on PATH comes first; the entry is rewritten to start it.
+        var environment = home.environment(mode: nil)
+        environment["PATH"] = onPath + ":" + (environment["PATH"] ?? "")
+        let again = try run(Programs.timerctl, ["autostart", "enable"], environment: environment)
+        #expect(again.status == 0, "\(again)")
+        #expect(again.stdout.contains("""
+            The entry starts the installed timerd, \(onPath)/timerd, \(passedOver)
+            Wrote \(home.desktopEntry) (Exec=\(onPath)/timerd --started-by autostart).
+
+            """), "\(again)")
+        #expect(!again.stdout.contains("Warning"))
     }
 
     @Test("disable leaves files that enable did not write")

@@ -77,25 +77,30 @@ struct ShellCompletionTests {
             environment: Self.environment(socket: daemon.socket))
         #expect(loaded.stdout == "complete -F _timerctl timerctl\n", "\(loaded)")
 
+        #expect(try daemon.ctl("todo", "tea break", "add", "boil water", "steep").status == 0)
         let replies = try Self.bashCompletions(
             [
+                ["timerctl", "todo", "'tea break'", "done", ""], ["timerctl", "todo", #"it\'s\ 10:00"#, ""],
                 ["timerctl", "pause", "pa"], ["timerctl", "pause", "te"], ["timerctl", "cancel", "pasta", ""],
                 ["timerctl", "extend", "pasta", ""], ["timerctl", "show", "'te"], ["timerctl", "show", "\"it"],
-                ["timerctl", "wait", "it"], ["timerctl", "resume", "パ"], ["timerctl", "--socket", daemon.socket, "reset", "p"],
+                ["timerctl", "wait", "it"], ["timerctl", "show", "パ"], ["timerctl", "--socket", daemon.socket, "reset", "p"],
                 ["timerctl", "re"], ["timerctl", "cancel", "--"], ["timerctl", "completion", ""], ["timerctl", "help", "wa"],
                 ["timerctl", "start", "x", "1m", "--then", ""], ["timerctl", "toggle", "@"],
             ],
             socket: daemon.socket)
+        // A quoted name is the timer's for its checklist too.
+        #expect(replies["timerctl todo 'tea break' done "] == ["1", "2"])
+        #expect(replies[#"timerctl todo it\'s\ 10:00 "#] == ["add", "done", "undo", "rm", "edit", "clear-done"])
         #expect(replies["timerctl pause pa"] == ["pasta"])
         #expect(replies["timerctl pause te"] == [#"tea\ break"#])
-        #expect(Set(replies["timerctl cancel pasta "] ?? []) == ["pasta", #"tea\ break"#, #"it\'s\ 10:00"#, "パスタ", "@next", "@ringing"])
-        #expect(replies["timerctl toggle @"] == ["@next", "@ringing"], "the selectors, once there are timers")
+        #expect(Set(replies["timerctl cancel pasta "] ?? []) == ["pasta", #"tea\ break"#, #"it\'s\ 10:00"#, "パスタ", "@next"])
+        #expect(replies["timerctl toggle @"] == ["@next"], "the selectors that stand for a timer: nothing rings")
         #expect(replies["timerctl extend pasta "] == [], "the amount is not a name")
         // After an opening quote readline closes it: the reply is the rest, quoted for inside.
         #expect(replies["timerctl show 'te"] == ["tea break"])
         #expect(replies["timerctl show \"it"] == ["it's 10:00"])
         #expect(replies["timerctl wait it"] == [#"it\'s\ 10:00"#])
-        #expect(replies["timerctl resume パ"] == ["パスタ"])
+        #expect(replies["timerctl show パ"] == ["パスタ"])
         #expect(replies["timerctl --socket \(daemon.socket) reset p"] == ["pasta"])
         #expect(replies["timerctl re"] == ["resume", "reset", "restart"])
         #expect(replies["timerctl cancel --"] == ["--all", "--help", "--no-spawn", "--socket"])
@@ -176,7 +181,7 @@ struct ShellCompletionTests {
         let result = try run(try Self.shell("fish"), ["--no-config", "-c", script], environment: Self.environment(socket: daemon.socket))
         #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
         #expect(result.stdout.contains("--- timerctl pause te\ntea break\n--- "), "\(result)")
-        #expect(result.stdout.contains("--- timerctl cancel pasta \n@next\n@ringing\nit's 10:00\npasta\ntea break\nパスタ\n--- "), "\(result)")
+        #expect(result.stdout.contains("--- timerctl cancel pasta \n@next\nit's 10:00\npasta\ntea break\nパスタ\n--- "), "\(result)")
         #expect(result.stdout.contains("reset\tRun countdowns again"), "\(result)")
 
         let parsed = try run(try Self.shell("fish"), ["--no-config", "-n", "-c", try run(Programs.timerctl, ["completion", "fish"]).stdout])
@@ -229,6 +234,183 @@ struct ShellCompletionTests {
         #expect(replies["timerctl preset rm egg "] == ["egg", #"soft\ egg"#, "tea"])
         #expect(replies["timerctl preset set t"] == ["tea"], "to replace one")
         #expect(replies["timerctl preset set tea "] == [], "a duration")
+    }
+}
+
+/// What a command's names complete to follows the timers' kinds and states, as the daemon's
+/// rules have it, and `todo NAME` completes its verbs and the numbers of the items each takes.
+@Suite("shell completion follows the timers' state")
+struct StateCompletionTests {
+    /// A daemon with a timer of each kind in each state that matters, and a checklist:
+    /// pasta runs, tea is paused, eggs rings (the last to fire: @next and @ringing stand for
+    /// it), toast is done and answered, taxes (a deadline) rings, run and bread are
+    /// stopwatches (bread paused), report a deadline with tasks 2 and 3 of 5 done, standup a
+    /// recurring deadline and gym one whose rule is paused. Its settings (alarms ring until
+    /// answered) are in `settings`, for the test to remove.
+    static func daemonWithEveryKind() throws -> (daemon: Daemon, settings: String) {
+        let settings = makeTemporaryDirectory()
+        try "[notifications]\nring = until-dismissed\n".write(toFile: settings + "/timerd.conf", atomically: true, encoding: .utf8)
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus", environment: ["TIMERD_CONFIG": settings + "/timerd.conf"])
+        let setup: [[String]] = [
+            ["until", "taxes", "+1s"], ["start", "toast", "1"], ["start", "eggs", "2"], ["start", "pasta", "30m"],
+            ["start", "tea", "10m"], ["pause", "tea"], ["stopwatch", "run"], ["stopwatch", "bread"], ["pause", "bread"],
+            ["until", "report", "+3h"], ["until", "standup", "9:55", "--every", "day"], ["until", "gym", "18:00", "--every", "day"],
+            ["pause", "gym"], ["todo", "report", "add", "write intro", "gather figures", "charts", "proofread", "send it"],
+            ["todo", "report", "done", "2", "3"],
+        ]
+        for words in setup {
+            let done = try daemon.ctl(words)
+            try #require(done.status == 0, "\(words): \(done)")
+        }
+        try #require(eventually(timeout: .seconds(10)) {
+            let list = (try? daemon.ctl("ls", "--json").stdout).flatMap { try? JSONParser.parse($0) }
+            guard case .array(let timers)? = list else { return false }
+            return timers.filter { $0["ringing"] == .bool(true) }.count == 3
+        }, "eggs, toast and taxes did not ring")
+        let dismissed = try daemon.ctl("dismiss", "toast")
+        try #require(dismissed.status == 0, "\(dismissed)")
+        return (daemon, settings)
+    }
+
+    @Test("bash: each command offers the timers it acts on; todo its verbs and item numbers")
+    func bash() throws {
+        let (daemon, settings) = try Self.daemonWithEveryKind()
+        defer { removeDirectory(settings) }
+        let lines: [(words: [String], offered: Set<String>)] = [
+            (["pause", ""], ["pasta", "run", "standup"]),
+            (["resume", ""], ["tea", "bread", "gym"]),
+            (["dismiss", ""], ["eggs", "taxes", "@next", "@ringing"]),
+            (["snooze", ""], ["eggs", "toast", "taxes", "@next", "@ringing"]),
+            (["skip", ""], ["standup"]),
+            (["lap", ""], ["run"]),
+            (["extend", ""], ["pasta", "tea", "eggs", "toast", "taxes", "report", "standup", "@next", "@ringing"]),
+            (["reset", ""], ["pasta", "tea", "eggs", "toast", "run", "bread", "@next", "@ringing"]),
+            (["restart", "t"], ["tea", "toast"]),
+            (["toggle", ""], ["pasta", "tea", "eggs", "taxes", "run", "bread", "standup", "gym", "@next", "@ringing"]),
+            (["wait", ""], ["pasta", "tea", "report", "standup", "gym"]),
+            (["pause", "pasta", ""], ["pasta", "run", "standup"]),
+            (["todo", "report", ""], ["add", "done", "undo", "rm", "edit", "clear-done"]),
+            (["todo", "report", "d"], ["done"]),
+            (["todo", "report", "done", ""], ["1", "4", "5"]),
+            (["todo", "report", "check", "1", ""], ["4", "5"]),
+            (["todo", "report", "undo", ""], ["2", "3"]),
+            (["todo", "report", "rm", ""], ["1", "2", "3", "4", "5"]),
+            (["todo", "report", "edit", ""], ["1", "2", "3", "4", "5"]),
+            (["todo", "report", "edit", "2", ""], []),
+            (["todo", "report", "add", ""], []),
+            (["todo", "report", "--json", "undo", ""], ["2", "3"]),
+            (["todo", "pasta", "done", ""], []),
+            (["todo", "nothing-by-that-name", ""], []),
+        ]
+        let replies = try ShellCompletionTests.bashCompletions(lines.map { ["timerctl"] + $0.words }, socket: daemon.socket)
+        for (words, offered) in lines {
+            let line = (["timerctl"] + words).joined(separator: " ")
+            #expect(Set(replies[line] ?? ["(no reply)"]) == offered, "\(line)")
+        }
+        let all = Set(replies["timerctl pause "] ?? []).union(replies["timerctl resume "] ?? [])
+        #expect(!all.contains("report") && !all.contains("toast"), "a one-off deadline and a done timer neither pause nor resume")
+    }
+
+    @Test("fish: the same, with each verb's and each item's description")
+    func fish() throws {
+        let (daemon, settings) = try Self.daemonWithEveryKind()
+        defer { removeDirectory(settings) }
+        let script = """
+            timerctl completion fish | source
+            for line in 'timerctl resume ' 'timerctl lap ' 'timerctl todo report ' 'timerctl todo report done ' 'timerctl todo report undo 2 '
+                echo "--- $line"
+                complete -C"$line"
+            end
+            """
+        let result = try run(
+            try ShellCompletionTests.shell("fish"), ["--no-config", "-c", script],
+            environment: ShellCompletionTests.environment(socket: daemon.socket))
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let replies = Self.sections(result.stdout)
+        #expect(Set(replies["timerctl resume "] ?? []) == ["tea", "bread", "gym"], "\(result)")
+        #expect(replies["timerctl lap "] == ["run"], "\(result)")
+        #expect(Set(replies["timerctl todo report "] ?? []) == [
+            "add\tadd tasks at the end", "done\ttick tasks off", "undo\tuntick tasks", "rm\tremove tasks",
+            "edit\treword a task", "clear-done\tremove every task that is done",
+        ], "\(result)")
+        #expect(replies["timerctl todo report done "] == ["1\twrite intro", "4\tproofread", "5\tsend it"], "\(result)")
+        #expect(replies["timerctl todo report undo 2 "] == ["3\tcharts"], "\(result)")
+    }
+
+    @Test("zsh at a real prompt: Tab completes a paused timer's name, a verb and an item's number")
+    func zsh() throws {
+        let (daemon, settings) = try Self.daemonWithEveryKind()
+        defer { removeDirectory(settings) }
+        let tmux = WatchTests.Tmux(socket: daemon.directory + "/tmux")
+        let home = daemon.directory + "/home"
+        try FileManager.default.createDirectory(atPath: home + "/site-functions", withIntermediateDirectories: true)
+        let zsh = try run(Programs.timerctl, ["completion", "zsh"])
+        try zsh.stdout.write(toFile: home + "/site-functions/_timerctl", atomically: true, encoding: .utf8)
+        try """
+            export LANG=C.UTF-8 PATH=\(Programs.directory):$PATH TIMERD_SOCKET=\(daemon.socket) TIMERD_CONFIG=\(home)/timerd.conf
+            PS1='zsh%% '
+            fpath=(\(home)/site-functions $fpath)
+            autoload -U compinit && compinit -u -D
+
+            """.write(toFile: home + "/.zshrc", atomically: true, encoding: .utf8)
+        try tmux.command(["new-session", "-d", "-s", "z", "-x", "120", "-y", "10", "env ZDOTDIR=\(home) \(try ShellCompletionTests.shell("zsh")) -i"])
+        func screen() -> String { (try? tmux.command(["capture-pane", "-p", "-N", "-t", "z"]).stdout) ?? "" }
+        #expect(eventually { screen().contains("zsh% ") }, "\(screen())")
+        // Each is the only candidate now, and was not before: t was tea and toast, d done and
+        // the verbs' aliases aside, undo's numbers all five.
+        for (typed, completed) in [
+            ("timerctl resume t", "timerctl resume tea "), ("timerctl todo report d", "timerctl todo report done "),
+            ("timerctl todo report done 1 4 ", "timerctl todo report done 1 4 5 "),
+        ] {
+            try tmux.command(["send-keys", "-t", "z", "-l", typed])
+            try tmux.keys("z", "Tab")
+            let line = "zsh% " + completed
+            #expect(
+                eventually(timeout: .seconds(20)) { screen().split(separator: "\n").contains { $0.hasPrefix(line) } },
+                "\(typed) ⇥ \(screen())")
+            let fresh = { screen().split(separator: "\n").last?.trimmingCharacters(in: .whitespaces) == "zsh%" }
+            try tmux.keys("z", "C-c")
+            if !eventually(timeout: .seconds(5), fresh) { try tmux.keys("z", "C-c") }
+            #expect(eventually(timeout: .seconds(20), fresh), "no prompt after ^C: \(screen())")
+        }
+    }
+
+    /// The commands whose filter leaves out just what the daemon refuses: each timer is tried
+    /// for real, on a daemon of its own, and what completion offered is what it accepted.
+    @Test("Completion offers what the daemon accepts", arguments: [
+        ("pausable", ["pause"]), ("paused", ["resume"]), ("toggleable", ["toggle"]), ("snoozable", ["snooze"]),
+        ("recurring", ["skip"]), ("lappable", ["lap"]), ("extendable", ["extend", "+1m"]), ("resettable", ["reset"]),
+    ])
+    func offeredIsAccepted(filter: String, command: [String]) throws {
+        let (daemon, settings) = try Self.daemonWithEveryKind()
+        defer { removeDirectory(settings) }
+        let listed = try daemon.ctl("__complete", "timers", filter)
+        let offered = Set(listed.stdout.split(separator: "\n").map(String.init).filter { !$0.hasPrefix("@") })
+        var accepted: Set<String> = []
+        for name in ["pasta", "tea", "eggs", "toast", "taxes", "run", "bread", "report", "standup", "gym"] {
+            let tried = try daemon.ctl([command[0], name] + command.dropFirst())
+            #expect(tried.status == 0 || tried.status == 1, "\(command) \(name): \(tried)")
+            if tried.status == 0 { accepted.insert(name) }
+        }
+        // The daemon snoozes a recurring deadline before it comes (holding that time back);
+        // completion offers snooze after it rang, which is what snooze is for.
+        let notOffered: Set<String> = filter == "snoozable" ? ["standup"] : []
+        #expect(offered == accepted.subtracting(notOffered), "\(command[0]): offered \(offered.sorted()), accepted \(accepted.sorted())")
+    }
+
+    /// `--- LINE` headers and the lines under each.
+    static func sections(_ text: String) -> [String: [String]] {
+        var sections: [String: [String]] = [:]
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("--- ") {
+                current = String(line.dropFirst(4))
+                sections[current!] = []
+            } else if let current, !line.isEmpty {
+                sections[current]!.append(String(line))
+            }
+        }
+        return sections
     }
 }
 

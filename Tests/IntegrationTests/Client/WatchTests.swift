@@ -76,6 +76,36 @@ struct WatchTests {
         try tmux.keys("ring", "q")
     }
 
+    @Test("A key the daemon refuses: the line above the keys says why, naming the key that does it")
+    func aRefusedKeyNamesTheKey() throws {
+        let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")
+        #expect(try daemon.ctl("until", "report", "+3h").status == 0)
+        #expect(try daemon.ctl("stopwatch", "run").status == 0)
+        let tmux = Tmux(socket: daemon.directory + "/tmux")
+        for (session, name) in [("deadline", "report"), ("stopwatch", "run")] {
+            let command = "LANG=C.UTF-8 \(Programs.timerctl) watch \(name) --socket \(daemon.socket) --no-spawn; sleep 30"
+            try tmux.command(["new-session", "-d", "-s", session, "-x", "100", "-y", "16", command])
+            #expect(eventually { (try? tmux.screen(session))?.contains("q quit") == true }, "\((try? tmux.screen(session)) ?? "")")
+        }
+        // A deadline that comes once: only + acts on it, and the footer says so.
+        #expect(try tmux.screen("deadline").contains("\n+ 1 min · ↑↓ select · q quit"))
+        try tmux.keys("deadline", "Space")
+        #expect(eventually {
+            (try? tmux.screen("deadline"))?.contains("\"report\" is a deadline, and a deadline does not pause; move it with + or cancel it.\n") == true
+        }, "\((try? tmux.screen("deadline")) ?? "")")
+        // Wider than the screen: on two lines, with the key at the end.
+        try tmux.keys("deadline", "r")
+        #expect(eventually { (try? tmux.screen("deadline"))?.contains(" or move it with +.\n+ 1 min · ") == true },
+                "\((try? tmux.screen("deadline")) ?? "")")
+        try tmux.keys("stopwatch", "+")
+        #expect(eventually {
+            (try? tmux.screen("stopwatch"))?.contains("\"run\" is a stopwatch: it counts up and has no end to move; r starts it again") == true
+        }, "\((try? tmux.screen("stopwatch")) ?? "")")
+        #expect(try tmux.screen("stopwatch").contains("space pause/resume · l lap · r reset · ↑↓ select · q quit"))
+        for session in ["deadline", "stopwatch"] { try tmux.keys(session, "q") }
+        #expect(try daemon.ctl("show", "report", "--json").stdout.contains(#""state":"running""#), "nothing changed")
+    }
+
     @Test("One timer in big digits; Ctrl-C leaves cleanly")
     func watchOne() throws {
         let daemon = try Daemon(bus: "unix:path=/nonexistent/bus")

@@ -25,7 +25,7 @@ import Testing
     @Test func withoutAConfigurationDirectoryItSaysSo() throws {
         let autostart = Autostart(
             environment: ["TIMERD_AUTOSTART_MODE": "xdg"], socket: nil, commands: SystemCommand { _ in CommandOutcome() },
-            daemon: DaemonControl(probe: { _ in nil }, stop: { _, _ in nil }), timerd: { () throws(CtlFailure) in "/usr/bin/timerd" },
+            daemon: DaemonControl(probe: { _ in nil }, stop: { _, _ in nil }), timerd: { () throws(CtlFailure) in AutostartProgram(path: "/usr/bin/timerd") },
             output: { _ in })
         #expect(throws: CtlFailure.self) { try autostart.run(.enable) }
     }

@@ -41,7 +41,7 @@ struct AutostartScratch {
                     if log.stopProblem == nil { log.running = nil }
                     return log.stopProblem
                 }),
-            timerd: { () throws(CtlFailure) in "/usr/bin/timerd" },
+            timerd: { () throws(CtlFailure) in AutostartProgram(path: "/usr/bin/timerd") },
             output: { log.output += $0 })
     }
 

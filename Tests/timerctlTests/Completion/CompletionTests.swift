@@ -21,11 +21,20 @@ import Testing
     }
 
     @Test func hiddenCommandsParse() throws {
-        #expect(try Arguments.parse(["__complete", "timers"]).command == CompleteCommand(.timers))
+        #expect(try Arguments.parse(["__complete", "timers"]).command == CompleteCommand(.timers(.any)))
+        #expect(try Arguments.parse(["__complete", "timers", "pausable"]).command == CompleteCommand(.timers(.pausable)))
         #expect(try Arguments.parse(["__complete", "presets", "--socket", "/tmp/s"]) ==
             Invocation(socket: "/tmp/s", command: CompleteCommand(.presets)))
+        // After `--`, a name or a word may begin with a dash.
+        #expect(try Arguments.parse(["__complete", "--socket", "/tmp/s", "checklist", "--", "-x", "done", "1"]) ==
+            Invocation(socket: "/tmp/s", command: CompleteCommand(.checklist(name: "-x", words: ["done", "1"]))))
+        #expect(try Arguments.parse(["__complete", "checklist", "report"]).command
+            == CompleteCommand(.checklist(name: "report", words: [])))
         #expect(try Arguments.parse(["__man"]).command == ManCommand())
-        for wrong in [["__complete"], ["__complete", "colours"], ["__complete", "timers", "presets"], ["__man", "x"]] {
+        for wrong in [
+            ["__complete"], ["__complete", "colours"], ["__complete", "timers", "presets"], ["__complete", "timers", "any", "x"],
+            ["__complete", "presets", "x"], ["__complete", "checklist"], ["__man", "x"],
+        ] {
             #expect(throws: UsageError.self, "\(wrong)") { try Arguments.parse(wrong) }
         }
     }
@@ -79,8 +88,10 @@ import Testing
         #expect(script.contains("            cancel|rm) candidates=(--all --help --no-spawn --socket) ;;\n"))
         #expect(script.contains("            history) candidates=(--help --json --limit --no-spawn --socket) ;;\n"))
         #expect(script.contains("        candidates=(--help --no-spawn --socket --version)\n"))
-        #expect(script.contains("            cancel|rm) first=timer rest=timer ;;\n"))
-        #expect(script.contains("            extend) first=timer rest=nothing ;;\n"))
+        #expect(script.contains("            cancel|rm) first=timer:any rest=timer:any ;;\n"))
+        #expect(script.contains("            pause) first=timer:pausable rest=timer:pausable ;;\n"))
+        #expect(script.contains("            extend) first=timer:extendable rest=nothing ;;\n"))
+        #expect(script.contains("            todo) first=timer:any rest=checklist ;;\n"))
         #expect(script.contains("complete -F _timerctl timerctl\n"))
     }
 
@@ -138,8 +149,54 @@ import Testing
     @Test func noDaemonMeansNoNamesAndNoError() {
         let socket = "/tmp/timerd-no-such-dir-\(getpid())/timerd.sock"
         #expect(Completion.timerNames(socket: socket) == [])
-        #expect(Completion.candidates(.timers, socket: socket) == "")
+        #expect(Completion.candidates(.timers(.pausable), socket: socket) == "")
+        #expect(Completion.candidates(.checklist(name: "report", words: ["done"]), socket: socket) == "")
         #expect(access(socket, F_OK) != 0, "nothing is started or created")
+    }
+
+    // MARK: A checklist
+
+    /// report: 1 and 4 done, 2, 3 and 5 open.
+    static let report: TimerInfo = {
+        var report = TimerFilterTests.timer("report", .deadline, .running)
+        report.todos = [
+            TodoItem(id: 1, text: "write intro", done: true), TodoItem(id: 2, text: "gather figures"),
+            TodoItem(id: 4, text: "charts"), TodoItem(id: 7, text: "proofread", done: true), TodoItem(id: 8, text: "send it"),
+        ]
+        return report
+    }()
+
+    @Test func afterTheNameTheVerbsWithWhatTheyDo() {
+        #expect(Completion.checklistWords(after: [], of: Self.report) == [
+            "add\tadd tasks at the end", "done\ttick tasks off", "undo\tuntick tasks", "rm\tremove tasks",
+            "edit\treword a task", "clear-done\tremove every task that is done",
+        ])
+    }
+
+    /// Numbers are positions (as `todo NAME` shows them), not ids; those typed are not offered again.
+    @Test(arguments: [
+        (["done"], ["2\tgather figures", "3\tcharts", "5\tsend it"]),
+        (["check"], ["2\tgather figures", "3\tcharts", "5\tsend it"]),
+        (["done", "3"], ["2\tgather figures", "5\tsend it"]),
+        (["undo"], ["1\twrite intro", "4\tproofread"]),
+        (["uncheck", "1", "4"], []),
+        (["rm"], ["1\twrite intro", "2\tgather figures", "3\tcharts", "4\tproofread", "5\tsend it"]),
+        (["remove", "5"], ["1\twrite intro", "2\tgather figures", "3\tcharts", "4\tproofread"]),
+        (["edit"], ["1\twrite intro", "2\tgather figures", "3\tcharts", "4\tproofread", "5\tsend it"]),
+        (["edit", "2"], []),
+        (["add"], []), (["add", "x"], []), (["clear-done"], []), (["tick"], []),
+    ])
+    func afterAVerbTheNumbersOfTheItemsItTakes(words: [String], offered: [String]) {
+        #expect(Completion.checklistWords(after: words, of: Self.report) == offered)
+    }
+
+    @Test func everyVerbParses() throws {
+        for verb in TodoCommand.Verb.all {
+            for word in [verb.name] + verb.aliases {
+                let operands = verb.items == nil ? (verb.name == "add" ? ["x"] : []) : (verb.takesOne ? ["1", "x"] : ["1"])
+                #expect(throws: Never.self, "\(word)") { try TodoCommand.Action.parse([word] + operands) }
+            }
+        }
     }
 
     static func temporaryFile(_ text: String) throws -> String {

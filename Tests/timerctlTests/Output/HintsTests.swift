@@ -51,6 +51,73 @@ import Testing
         #expect(Hints.text(for: Self.sample(reason)) == text)
     }
 
+    /// In watch a hint names the key that does what it suggests (as the footer names it), and a
+    /// command only for what no key does.
+    @Test(arguments: [
+        (ErrorReason.notFound, "There is no timer named \"tea break\" any more."),
+        (.paused, "\"tea break\" is already paused; space continues it."),
+        (.done, "\"tea break\" has finished; r runs it again."),
+        (.notDone, "\"tea break\" has not finished, so there is nothing to snooze; + adds time."),
+        (.deadlineNoPause, "\"tea break\" is a deadline, and a deadline does not pause; move it with + or cancel it."),
+        (.deadlineNoReset, "\"tea break\" is a deadline and has no length to start over; set a new one with `timerctl until 'tea break' WHEN` or move it with +."),
+        (.stopwatchNoExtend, "\"tea break\" is a stopwatch: it counts up and has no end to move; r starts it again from 0:00."),
+        (.stopwatchNoSnooze, "\"tea break\" is a stopwatch and never finishes, so there is nothing to snooze; space stops it."),
+        (.notStopwatch, "\"tea break\" is a deadline, and only a stopwatch takes laps; `timerctl stopwatch NAME` starts one."),
+        (.lapPaused, "\"tea break\" is paused; space continues it, then laps count."),
+        (.lapsFull, "\"tea break\" has 1000 laps, as many as a stopwatch holds; r starts it again from 0:00 without laps."),
+        (.noItem, "\"tea break\" has no checklist item 7; `timerctl todo 'tea break'` lists them."),
+    ])
+    func inWatchTheHintNamesTheKey(_ reason: ErrorReason, _ text: String) {
+        #expect(Hints.text(for: Self.sample(reason), in: .watch) == text)
+    }
+
+    /// The commands that a key of watch does.
+    static let keyCommands: [WatchKey: [String]] = [
+        .space: ["pause", "resume", "dismiss", "toggle"], .lap: ["lap"], .reset: ["reset", "restart"], .addMinute: ["extend"],
+    ]
+
+    @Test(arguments: ErrorReason.allCases)
+    func noWatchHintNamesACommandThatAKeyDoes(_ reason: ErrorReason) {
+        #expect(Set(Self.keyCommands.keys) == Set(WatchKey.allCases))
+        let hint = Hints.text(for: Self.sample(reason), in: .watch)
+        for command in Self.keyCommands.values.joined() {
+            #expect(!hint.contains("`timerctl \(command) "), "\(reason.rawValue): \(hint)")
+        }
+    }
+
+    /// The timer each refusal comes for, when a key of watch asks: the keys its hint names are
+    /// the footer's for that timer, so the hint points at a key the screen shows.
+    @Test(arguments: [
+        (ErrorReason.paused, TimerFilterTests.timer("tea", .countdown, .paused)),
+        (.done, TimerFilterTests.timer("toast", .countdown, .done)),
+        (.notDone, TimerFilterTests.timer("pasta", .countdown, .running)),
+        (.deadlineNoPause, TimerFilterTests.timer("report", .deadline, .running)),
+        (.deadlineNoReset, TimerFilterTests.timer("report", .deadline, .running)),
+        (.stopwatchNoExtend, TimerFilterTests.timer("run", .stopwatch, .running)),
+        (.stopwatchNoSnooze, TimerFilterTests.timer("run", .stopwatch, .running)),
+        (.lapPaused, TimerFilterTests.timer("bread", .stopwatch, .paused)),
+        (.lapsFull, TimerFilterTests.timer("run", .stopwatch, .running)),
+    ])
+    func theKeyAWatchHintNamesIsInTheFooter(_ reason: ErrorReason, _ timer: TimerInfo) throws {
+        let error = Self.refusal(
+            reason, reason.fields.map { field in
+                switch field {
+                case .name: (field, .string(timer.name))
+                case .kind: (field, .string(timer.kind.rawValue))
+                case .state: (field, .string(timer.state.rawValue))
+                case .limit: (field, 1000)
+                default: (field, 0)
+                }
+            })
+        let hint = Hints.text(for: error, in: .watch)
+        let footer = WatchKey.footer(for: timer, at: TimerFilterTests.now, unicode: true)
+        let named = WatchKey.allCases.filter { hint.contains("; \($0.name) ") || hint.hasSuffix(" \($0.name).") || hint.contains(" \($0.name) or ") }
+        #expect(named.count == 1, "\(reason.rawValue): \(hint)")
+        for key in named {
+            #expect(footer.hasPrefix("\(key.name) ") || footer.contains(" · \(key.name) "), "\(reason.rawValue): \(hint) / \(footer)")
+        }
+    }
+
     @Test func aTimerThatIsNoDeadlineIsATimer() {
         let error = Self.refusal(.exists, [(.name, "pasta"), (.kind, "countdown"), (.state, "running"), (.remaining, 480)])
         #expect(Hints.text(for: error) == "There is already a timer named \"pasta\" (8:00 left); cancel it first (`timerctl cancel pasta`) or choose another name.")

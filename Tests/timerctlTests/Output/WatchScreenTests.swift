@@ -161,3 +161,59 @@ extension WatchScreenTests {
         #expect(lines.last == "space dismiss · r reset · + 1 min · ↑↓ select · q quit")
     }
 }
+
+/// The footer lists the keys that act on the selected timer, and no key the daemon would refuse.
+extension WatchScreenTests {
+    @Test(arguments: [
+        (TimerFilterTests.timer("pasta", .countdown, .running), "space pause/resume · r reset · + 1 min · ↑↓ select · q quit"),
+        (TimerFilterTests.timer("tea", .countdown, .paused), "space pause/resume · r reset · + 1 min · ↑↓ select · q quit"),
+        (TimerFilterTests.timer("toast", .countdown, .done), "space dismiss · r reset · + 1 min · ↑↓ select · q quit"),
+        (TimerFilterTests.timer("run", .stopwatch, .running), "space pause/resume · l lap · r reset · ↑↓ select · q quit"),
+        // A paused stopwatch takes no lap until it runs.
+        (TimerFilterTests.timer("bread", .stopwatch, .paused), "space pause/resume · r reset · ↑↓ select · q quit"),
+        // A deadline neither pauses nor starts over; + moves it.
+        (TimerFilterTests.timer("report", .deadline, .running), "+ 1 min · ↑↓ select · q quit"),
+        (TimerFilterTests.timer("taxes", .deadline, .done), "space dismiss · + 1 min · ↑↓ select · q quit"),
+        // Due more than a minute ago: a minute later is still past.
+        (TimerFilterTests.timer("taxes", .deadline, .done, endedAgo: 61), "space dismiss · ↑↓ select · q quit"),
+        // A recurring one pauses its rule; paused, it does not move.
+        (TimerFilterTests.timer("standup", .deadline, .running, every: true), "space pause/resume · + 1 min · ↑↓ select · q quit"),
+        (TimerFilterTests.timer("gym", .deadline, .paused, every: true), "space pause/resume · ↑↓ select · q quit"),
+    ])
+    func theKeysAreThoseThatActOnTheSelectedTimer(timer: TimerInfo, footer: String) {
+        #expect(Self.screen([timer]).last == footer)
+        #expect(WatchKey.footer(for: timer, at: Self.now, unicode: false) == footer.replacing(" · ", with: " | ").replacing("↑↓", with: "up/down"))
+    }
+
+    @Test func withNoTimersOnlySelectingAndQuitting() {
+        let lines = Self.screen([])
+        #expect(lines.last == "↑↓ select · q quit")
+    }
+}
+
+extension WatchScreenTests {
+    /// A refusal wider than the screen takes a second line, so that the key it names at its
+    /// end shows; the screen keeps its height.
+    @Test func aLongStatusWrapsOntoASecondLine() {
+        let report = TimerFilterTests.timer("report", .deadline, .running)
+        let hint = "\"report\" is a deadline and has no length to start over; set a new one with "
+            + "`timerctl until report WHEN` or move it with +."
+        let lines = WatchScreen(
+            timers: [report], selected: 0, timesUp: [], now: Self.now, calendar: Self.calendar, width: 80, height: 14,
+            status: hint
+        ).lines().map { $0.trimmingTrailingSpaces() }
+        #expect(lines.count == 14)
+        #expect(Array(lines.suffix(3)) == [
+            "\"report\" is a deadline and has no length to start over; set a new one with",
+            "`timerctl until report WHEN` or move it with +.",
+            "+ 1 min · ↑↓ select · q quit",
+        ])
+        let narrow = WatchScreen(
+            timers: [report], selected: 0, timesUp: [], now: Self.now, calendar: Self.calendar, width: 30, height: 14,
+            status: hint
+        ).lines()
+        #expect(narrow.count == 14 && narrow.allSatisfy { TextWidth.of($0) <= 30 }, "\(narrow)")
+        #expect(narrow[11] == "\"report\" is a deadline and has")
+        #expect(narrow[12] == "no length to start over; set …")
+    }
+}
