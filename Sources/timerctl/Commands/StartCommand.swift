@@ -20,6 +20,7 @@ struct StartCommand: Command {
         examples: [
             "timerctl start pasta 8m", "timerctl start 'tea break' 3m30s -m 'green tea, not too long'",
             "timerctl start bread 45m --remind 10m --silent",
+            "timerctl start tea 4m --sound ~/sounds/bell.oga --volume 50%",
             "timerctl start focus 25m --then break 5m --cycles 4",
             "timerctl start tea 4m --exec 'playerctl pause'",
             "timerctl start egg", "timerctl start egg -m 'soft, for Sam'",
