@@ -110,7 +110,8 @@ struct ProgramSearch {
         return stat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 
-    private static func ownExecutable() -> String? {
+    /// This program's own path, from /proc/self/exe; nil when it cannot be read.
+    static func ownExecutable() -> String? {
         var buffer = [CChar](repeating: 0, count: 4096)
         let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         guard n > 0 else { return nil }

@@ -87,14 +87,9 @@ enum Connect {
 
     /// `timerd` next to this `timerctl` (an unpacked build or install), else on PATH.
     static func findDaemon() throws(CtlFailure) -> String {
-        var buffer = [CChar](repeating: 0, count: 4096)
-        let n = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        if n > 0 {
-            let own = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if let slash = own.lastIndex(of: "/") {
-                let sibling = String(own[...slash]) + "timerd"
-                if access(sibling, X_OK) == 0 { return sibling }
-            }
+        if let own = ProgramSearch.ownExecutable(), let slash = own.lastIndex(of: "/") {
+            let sibling = String(own[...slash]) + "timerd"
+            if access(sibling, X_OK) == 0 { return sibling }
         }
         for dir in (getenv("PATH").map { String(cString: $0) } ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
             let candidate = "\(dir)/timerd"
