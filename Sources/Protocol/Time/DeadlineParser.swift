@@ -31,7 +31,7 @@ public enum DeadlineParser {
 
     /// Resolves `text` against `now` on `calendar`'s wall clock.
     public static func parse(_ text: String, now: Timestamp, calendar: LocalCalendar) throws(TimeParseError) -> Timestamp {
-        try resolve(text, now: now, calendar: calendar).instant
+        try read(Context(original: text.trimmingWhitespace, now: now, calendar: calendar))
     }
 
     /// A deadline as read: its instant, and when the time asked for is one the clock skips or
@@ -273,8 +273,7 @@ public enum DeadlineParser {
             guard let instant else {
                 return TimeParseError("\"\(original)\" is in the past; give a time that is still ahead, such as \"tomorrow 9:00\".")
             }
-            let local = calendar.local(instant)
-            let time = TimeOfDay(hour: local.hour, minute: local.minute, second: local.second)
+            let time = calendar.local(instant).timeOfDay
             let what = instant == now ? "is now, not ahead" : "is in the past"
             return TimeParseError("\"\(original)\" (\(describe(instant))) \(what); give a time that is still ahead, such as \"tomorrow \(time.description)\".")
         }

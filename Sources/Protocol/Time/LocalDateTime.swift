@@ -21,6 +21,9 @@ public struct LocalDateTime: Hashable, Comparable, Sendable, CustomStringConvert
         self.nanosecond = nanosecond
     }
 
+    /// The time of day shown, to the second.
+    public var timeOfDay: TimeOfDay { TimeOfDay(hour: hour, minute: minute, second: second) }
+
     /// Seconds since the start of `date`.
     var secondOfDay: Int { hour * 3600 + minute * 60 + second }
 

@@ -124,7 +124,6 @@ public struct Recurrence: Sendable, Equatable {
     }
 
     private static func timeOfDay(_ t: Timestamp, _ calendar: LocalCalendar) -> TimeOfDay {
-        let local = calendar.local(t)
-        return TimeOfDay(hour: local.hour, minute: local.minute, second: local.second)
+        calendar.local(t).timeOfDay
     }
 }

@@ -51,7 +51,7 @@ struct PresetCommand: Command {
             options.notify.sound = .file(try context.builder.files.playable(typed))
             action = .set(name: name, duration: duration, message: message, options: options)
         }
-        try PresetFile.current(output: context.output).run(action)
+        try PresetFile.current(context).run(action)
     }
 
     /// What to do with the presets.

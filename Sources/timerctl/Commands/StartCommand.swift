@@ -80,7 +80,7 @@ struct StartCommand: Command {
     }
 
     func run(_ context: CommandContext) throws(CtlFailure) {
-        let presets = PresetFile.current(output: context.output)
+        let presets = PresetFile.current(context)
         guard let name, let duration else {
             let preset = try presets.preset(forStarting: name)
             return try start(preset.name, preset.length, preset: preset, context)

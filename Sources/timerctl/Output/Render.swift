@@ -163,7 +163,7 @@ struct Render {
     /// A deadline asked for at a time the clocks skip or show twice that day, said plainly:
     /// `02:30 does not exist on Sun 28 Mar (clocks go forward): set for 03:30.`
     static func clockChange(_ change: DeadlineParser.ClockChange) -> String {
-        func time(_ l: LocalDateTime) -> String { TimeOfDay(hour: l.hour, minute: l.minute, second: l.second).description }
+        func time(_ l: LocalDateTime) -> String { l.timeOfDay.description }
         func day(_ l: LocalDateTime) -> String { "\(l.date.weekday.abbreviation) \(l.date.day) \(l.date.monthAbbreviation)" }
         switch change {
         case .skipped(let asked, let set):

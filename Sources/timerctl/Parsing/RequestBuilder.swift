@@ -78,8 +78,7 @@ struct RequestBuilder {
         start.exec = exec
         if let words {
             // The rule's time of day is the one the deadline was set for, on this clock.
-            let local = calendar.local(at)
-            let time = TimeOfDay(hour: local.hour, minute: local.minute, second: local.second)
+            let time = calendar.local(at).timeOfDay
             do {
                 var every = try Recurrence.parse(words.spec, at: time)
                 every.freshChecklist = words.freshChecklist

@@ -1,4 +1,3 @@
-import Glibc
 import Protocol
 
 /// The presets in the configuration file: `preset set/ls/rm` carried out against it, and the
@@ -12,12 +11,9 @@ struct PresetFile {
     /// Prints one problem, already placed (`timerd.conf:7: …`).
     var warn: (String) -> Void
 
-    /// The file the environment names, with warnings on stderr.
-    static func current(output: @escaping (String) -> Void) -> PresetFile {
-        PresetFile(path: ConfigLocation.path(environment: Environment.current()), output: output) { warning in
-            var bytes = Array("timerctl: \(warning)\n".utf8)
-            _ = Glibc.write(2, &bytes, bytes.count)
-        }
+    /// The file the environment names, printing where the command's context does.
+    static func current(_ context: CommandContext) -> PresetFile {
+        PresetFile(path: ConfigLocation.path(environment: Environment.current()), output: context.output, warn: context.warn)
     }
 
     func run(_ command: PresetCommand.Action) throws(CtlFailure) {

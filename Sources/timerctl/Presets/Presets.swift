@@ -72,42 +72,45 @@ enum Presets {
                 problems.append(KeyFile.Problem(line: line, message: "preset \(TimerText.quoted(name)) is skipped: \(phrase(error.message))"))
             }
         }
-        for name in keyFile.keys(in: messageGroup) {
-            guard let (message, line) = keyFile.value(name, in: messageGroup) else { continue }
-            guard let position = positions[name] else {
-                // A preset skipped above has been reported already.
-                if keyFile.value(name, in: group) == nil {
-                    problems.append(KeyFile.Problem(
-                        line: line,
-                        message: "the message for \(TimerText.quoted(name)) belongs to no preset: [\(group)] has no \(name)=; "
-                            + "add one there or remove this line"))
+        /// The entries of a group that belong to the presets read above (`[preset-messages]`,
+        /// `[preset-options]`): `take` uses one, or says why it cannot (the line is then
+        /// reported as `unused`); an entry of no preset is reported as `orphan`.
+        func attached(_ attachedGroup: String, orphan: (String) -> String, unused: (String) -> String,
+                      _ take: (inout Preset, String) -> String?) {
+            for name in keyFile.keys(in: attachedGroup) {
+                guard let (value, line) = keyFile.value(name, in: attachedGroup) else { continue }
+                guard let position = positions[name] else {
+                    // A preset skipped above has been reported already.
+                    if keyFile.value(name, in: group) == nil {
+                        problems.append(KeyFile.Problem(
+                            line: line,
+                            message: "\(orphan(TimerText.quoted(name))): [\(group)] has no \(name)=; add one there or remove this line"))
+                    }
+                    continue
                 }
-                continue
+                if let problem = take(&presets[position], value) {
+                    problems.append(KeyFile.Problem(line: line, message: "\(unused(TimerText.quoted(name))): \(phrase(problem))"))
+                }
             }
-            if message.isEmpty { continue }
-            if let problem = TimerText.problem(withMessage: message) {
-                problems.append(KeyFile.Problem(
-                    line: line, message: "the message of preset \(TimerText.quoted(name)) is not used: \(phrase(problem))"))
-                continue
-            }
-            presets[position].message = message
         }
-        for name in keyFile.keys(in: PresetOptions.group) {
-            guard let (words, line) = keyFile.value(name, in: PresetOptions.group) else { continue }
-            guard let position = positions[name] else {
-                if keyFile.value(name, in: group) == nil {
-                    problems.append(KeyFile.Problem(
-                        line: line,
-                        message: "the options for \(TimerText.quoted(name)) belong to no preset: [\(group)] has no \(name)=; "
-                            + "add one there or remove this line"))
-                }
-                continue
-            }
-            do {
-                presets[position].options = try PresetOptions(words: words)
+        attached(
+            messageGroup, orphan: { "the message for \($0) belongs to no preset" },
+            unused: { "the message of preset \($0) is not used" }
+        ) { preset, message in
+            if message.isEmpty { return nil }
+            if let problem = TimerText.problem(withMessage: message) { return problem }
+            preset.message = message
+            return nil
+        }
+        attached(
+            PresetOptions.group, orphan: { "the options for \($0) belong to no preset" },
+            unused: { "the options of preset \($0) are not used" }
+        ) { preset, words in
+            do throws(UsageError) {
+                preset.options = try PresetOptions(words: words)
+                return nil
             } catch {
-                problems.append(KeyFile.Problem(
-                    line: line, message: "the options of preset \(TimerText.quoted(name)) are not used: \(phrase(error.message))"))
+                return error.message
             }
         }
         return (presets, problems.sorted { $0.line < $1.line })

@@ -259,11 +259,11 @@ struct DeadlineParserTests {
     func clockChangesAreReported(zone: String, now: String, text: String, change: String) throws {
         let resolution = try DeadlineParser.resolve(text, now: instant(now), calendar: calendar(zone))
         #expect(resolution.instant == (try DeadlineParser.parse(text, now: instant(now), calendar: calendar(zone))))
-        func day(_ l: LocalDateTime) -> String { "\(l.date) \(TimeOfDay(hour: l.hour, minute: l.minute, second: l.second))" }
+        func day(_ l: LocalDateTime) -> String { "\(l.date) \(l.timeOfDay)" }
         let described =
             switch resolution.clockChange {
             case nil: "none"
-            case .skipped(let asked, let set)?: "skipped \(day(asked)) -> \(TimeOfDay(hour: set.hour, minute: set.minute, second: set.second))"
+            case .skipped(let asked, let set)?: "skipped \(day(asked)) -> \(set.timeOfDay)"
             case .repeated(let asked, let second)?: "repeated \(day(asked)) \(second ? "second" : "first")"
             }
         #expect(described == change, "\(text)")
